@@ -1,0 +1,26 @@
+"""Bots: anything with ``choose(game) -> option id``, reading only what a player sees."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from planet_king.bots.random_bot import RandomBot
+from planet_king.engine.game import Game
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, game: Game) -> str: ...
+
+
+BOTS = {"random": RandomBot}
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    if name not in BOTS:
+        raise ValueError(f"unknown bot '{name}' (known: {', '.join(sorted(BOTS))})")
+    return BOTS[name](seed)
+
+
+__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]

@@ -1,0 +1,69 @@
+"""The one protocol between the rules and whoever plays: a Decision with its Options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Role(StrEnum):
+    """Who makes a decision. In solo play one person holds both roles."""
+
+    KING = "king"
+    VALIDO = "valido"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    id: str  # stable, e.g. "action:royal:hunt", "target:war:france-italy", "done"
+    label: str
+    allowed: bool = True
+    reason: str | None = None  # why an option shown is not allowed
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    role: Role
+    prompt: str
+    options: tuple[Option, ...]
+    rule: str = ""  # rulebook heading the decision comes from
+    cause: str = ""  # the card or action that asks
+
+    @property
+    def legal(self) -> tuple[Option, ...]:
+        return tuple(o for o in self.options if o.allowed)
+
+    @property
+    def legal_ids(self) -> tuple[str, ...]:
+        return tuple(o.id for o in self.options if o.allowed)
+
+    def option(self, option_id: str) -> Option:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        raise KeyError(option_id)
+
+
+class IllegalChoice(ValueError):
+    """A choice that is not among the legal options of the pending decision."""
+
+
+class RuleNotImplemented(RuntimeError):
+    """A rule the engine does not implement yet: never silently skipped."""
+
+    def __init__(self, rule: str, what: str) -> None:
+        super().__init__(f"not implemented yet: {what} (rule: {rule})")
+        self.rule = rule
+
+
+@dataclass(slots=True)
+class Choices:
+    """Options collected while building a decision (keeps rule code short)."""
+
+    items: list[Option] = field(default_factory=list)
+
+    def add(self, oid: str, label: str, why_not: str | None = None) -> None:
+        self.items.append(Option(oid, label, why_not is None, why_not))
+
+    def __bool__(self) -> bool:
+        return any(o.allowed for o in self.items)

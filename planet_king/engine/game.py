@@ -1,0 +1,316 @@
+"""The game master: owns the state, the one RNG, the log, and drives the rules.
+
+Rule code is written as generators (see ``planet_king.engine.rules``): it runs straight
+through and yields a ``Decision`` whenever the rules give the player a choice; the
+driver sends back the chosen option id. A game is therefore fully determined by
+(data version, scenario, options, seed, choices), which is how it is replayed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from planet_king.content.loader import Content, load_content
+from planet_king.content.models import EventCard, Scenario
+from planet_king.engine.decisions import Choices, Decision, IllegalChoice, Option, Role
+from planet_king.engine.log import LogEntry
+from planet_king.engine.state import GameState
+
+Rules = Generator[Decision, str, Any]
+
+BIRDS = {"positive": "eagle", "neutral": "pigeon", "negative": "crow"}
+DIFFICULTIES = ("very-easy", "easy", "normal", "hard", "very-hard")
+
+
+class UnknownScenario(ValueError):
+    pass
+
+
+class ScenarioNotPlayable(ValueError):
+    pass
+
+
+class EngineError(RuntimeError):
+    """An inconsistency inside the rules engine (a bug, never the player's fault)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """Options are part of a game's identity: they are saved and replayed."""
+
+    difficulty: str = "normal"
+    coop: bool = False
+    memorials: bool = False
+    war_only: bool = False
+    optional: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "difficulty": self.difficulty,
+            "coop": self.coop,
+            "memorials": self.memorials,
+            "war_only": self.war_only,
+            "optional": list(self.optional),
+        }
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> GameOptions:
+        return cls(
+            difficulty=str(raw.get("difficulty", "normal")),
+            coop=bool(raw.get("coop", False)),
+            memorials=bool(raw.get("memorials", False)),
+            war_only=bool(raw.get("war_only", False)),
+            optional=tuple(raw.get("optional", ())),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FortuneResult:
+    card: str
+    result: str  # positive | neutral | negative
+    sp_loss: bool
+
+    @property
+    def positive(self) -> bool:
+        return self.result == "positive"
+
+    @property
+    def neutral(self) -> bool:
+        return self.result == "neutral"
+
+    @property
+    def negative(self) -> bool:
+        return self.result == "negative"
+
+
+@dataclass(slots=True)
+class _Trace:
+    """Bookkeeping for undo: how many random draws happened before each choice."""
+
+    draws_before_choice: list[int] = field(default_factory=list)
+
+
+class Game:
+    """A game in progress. ``decision`` is the pending Decision, or None when over."""
+
+    def __init__(
+        self,
+        scenario: str,
+        *,
+        seed: int = 0,
+        options: GameOptions | None = None,
+        content: Content | None = None,
+    ) -> None:
+        self.content = content or load_content()
+        if scenario not in self.content.scenarios:
+            known = ", ".join(sorted(self.content.scenarios))
+            raise UnknownScenario(f"unknown scenario '{scenario}' (known: {known})")
+        self.scenario: Scenario = self.content.scenarios[scenario]
+        if not self.scenario.playable:
+            raise ScenarioNotPlayable(
+                f"scenario '{scenario}' is not playable yet: its rules are not implemented"
+            )
+        self.options = options or GameOptions()
+        if self.options.difficulty not in DIFFICULTIES:
+            raise ValueError(f"unknown difficulty '{self.options.difficulty}'")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.state = GameState(scenario=scenario, turn=self.scenario.first_turn)
+        self.log_entries: list[LogEntry] = []
+        self.choices: list[str] = []
+        self.random_draws = 0
+        self._trace = _Trace()
+        self.decision: Decision | None = None
+        from planet_king.engine.rules.flow import play  # rules import Game: avoid a cycle
+
+        self._rules: Rules = play(self)
+        self._advance(None)
+
+    # ----------------------------------------------------------------- driving
+    @classmethod
+    def replay(
+        cls,
+        scenario: str,
+        choices: Iterable[str],
+        *,
+        seed: int = 0,
+        options: GameOptions | None = None,
+        content: Content | None = None,
+    ) -> Game:
+        game = cls(scenario, seed=seed, options=options, content=content)
+        for i, choice in enumerate(choices):
+            try:
+                game.choose(choice)
+            except IllegalChoice as exc:
+                raise IllegalChoice(f"choice {i + 1}: {exc}") from None
+        return game
+
+    @property
+    def over(self) -> bool:
+        return self.decision is None
+
+    def choose(self, option_id: str) -> None:
+        """Take a legal option of the pending decision; anything else changes nothing."""
+        decision = self.decision
+        if decision is None:
+            raise IllegalChoice("the game is over: there is no decision to take")
+        if option_id not in decision.legal_ids:
+            try:
+                opt = decision.option(option_id)
+                why = f"not allowed: {opt.reason}"
+            except KeyError:
+                why = "not an option"
+            raise IllegalChoice(
+                f"'{option_id}' is {why} (decision: {decision.prompt}; "
+                f"legal: {', '.join(decision.legal_ids)})"
+            )
+        self._trace.draws_before_choice.append(self.random_draws)
+        self.choices.append(option_id)
+        self._advance(option_id)
+
+    def _advance(self, value: str | None) -> None:
+        try:
+            self.decision = self._rules.send(value) if value is not None else next(self._rules)
+        except StopIteration:
+            self.decision = None
+            self.state.over = True
+
+    # --------------------------------------------------------------- asking
+    def ask(
+        self,
+        prompt: str,
+        options: Sequence[Option] | Choices,
+        *,
+        role: Role = Role.KING,
+        rule: str = "",
+        cause: str = "",
+    ) -> Rules:
+        """Yield a decision; with a single legal option there is no choice to make."""
+        opts = tuple(options.items if isinstance(options, Choices) else options)
+        legal = [o for o in opts if o.allowed]
+        if not legal:
+            raise EngineError(f"no legal option for decision '{prompt}'")
+        if len(legal) == 1:
+            return legal[0].id
+        choice = yield Decision(role=role, prompt=prompt, options=opts, rule=rule, cause=cause)
+        return choice
+
+    # ------------------------------------------------------------------ log
+    def log(self, text: str, *, rule: str = "", cause: str = "") -> None:
+        s = self.state
+        self.log_entries.append(LogEntry(s.turn, s.phase, text, rule, cause))
+
+    def log_text(self) -> str:
+        return "\n".join(e.line() for e in self.log_entries)
+
+    def log_digest(self) -> str:
+        return hashlib.sha256(self.log_text().encode()).hexdigest()
+
+    # ------------------------------------------------------- names and cards
+    def name(self, ident: str) -> str:
+        return self.content.name(ident)
+
+    def event(self, card_id: str) -> EventCard:
+        return self.content.events[card_id]
+
+    # --------------------------------------------------------- the event deck
+    def shuffle_deck(self) -> None:
+        self.rng.shuffle(self.state.deck)
+        self.random_draws += 1
+
+    def reshuffle_discards(self, why: str) -> None:
+        s = self.state
+        s.deck.extend(s.discard)
+        s.discard.clear()
+        self.shuffle_deck()
+        self.log(
+            f"The event deck is exhausted {why}: the discard pile ({len(s.deck)} cards) is "
+            "shuffled to form a new deck.",
+            rule="Events Phase / Overview",
+        )
+
+    def fortune_test(self, reason: str, *, rule: str = "Events Phase / Overview") -> FortuneResult:
+        """Draw the top card for its fortune symbol only; the card goes to the discards."""
+        s = self.state
+        if not s.deck:
+            self.reshuffle_discards("during a fortune test")
+        if not s.deck:
+            raise EngineError("no card left to draw for a fortune test")
+        card_id = s.deck.pop()
+        s.discard.append(card_id)
+        self.random_draws += 1
+        card = self.event(card_id)
+        mark = ", SP-loss symbol" if card.sp_loss else ""
+        self.log(
+            f"Fortune test ({reason}): {card.name} — {BIRDS[card.fortune]}, {card.fortune}{mark}.",
+            rule=rule,
+            cause=reason,
+        )
+        return FortuneResult(card_id, card.fortune, card.sp_loss)
+
+    def pick(self, items: Sequence[str], what: str) -> str:
+        """Draw a marker at random from a cup (the list must be in a stable order)."""
+        if not items:
+            raise EngineError(f"empty cup: {what}")
+        self.random_draws += 1
+        return self.rng.choice(list(items))
+
+    # ------------------------------------------------------- score markers
+    @property
+    def hothead(self) -> bool:
+        return self.scenario.kind == "hothead"
+
+    def add_vp(self, amount: int, cause: str, *, rule: str = "") -> None:
+        s = self.state
+        before = s.vp
+        s.vp = max(0, s.vp + amount)  # VP markers cannot go below zero (Victory Points)
+        self.log(f"{amount:+d} VP ({cause}): {before} → {s.vp}.", rule=rule, cause=cause)
+
+    def add_prestige(self, amount: int, cause: str, *, rule: str = "") -> None:
+        self.state.prestige_markers += amount
+        self.log(f"{amount:+d} prestige marker ({cause}).", rule=rule, cause=cause)
+
+    def add_happiness(self, amount: int, cause: str, *, rule: str = "") -> None:
+        if self.hothead:
+            self.log(
+                f"{amount:+d} happiness ({cause}) is ignored in Hothead.",
+                rule='Scenarios / "Hothead"',
+                cause=cause,
+            )
+            return
+        self.state.happiness_markers += amount
+        self.log(f"{amount:+d} happiness marker ({cause}).", rule=rule, cause=cause)
+
+    # ------------------------------------------------------------ treasury
+    def gain(self, amount: int, source: str, *, rule: str = "", cause: str = "") -> int:
+        """Add ducats, at most up to 12 in the Treasury (Ducats)."""
+        s = self.state
+        got = max(0, min(amount, 12 - s.treasury))
+        s.treasury += got
+        s.stats.ledger[source] += got
+        lost = f" ({amount - got} lost: the Treasury holds at most 12)" if got < amount else ""
+        self.log(
+            f"+{got} ducat{'s' if got != 1 else ''} ({cause or source}){lost}; "
+            f"Treasury {s.treasury}.",
+            rule=rule or "Game Board / Ducats",
+            cause=cause or source,
+        )
+        return got
+
+    def spend(self, amount: int, source: str, *, rule: str = "", cause: str = "") -> None:
+        """Pay a prior cost the player has already been checked to afford."""
+        s = self.state
+        if amount > s.treasury:
+            raise EngineError(f"cannot spend {amount} with {s.treasury} in the Treasury")
+        s.treasury -= amount
+        s.stats.ledger[source] -= amount
+        self.log(
+            f"-{amount} ducat{'s' if amount != 1 else ''} ({cause or source}); "
+            f"Treasury {s.treasury}.",
+            rule=rule,
+            cause=cause or source,
+        )

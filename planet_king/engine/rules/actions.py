@@ -1,0 +1,889 @@
+"""Actions: the ACTION card, action types and cubes, and every action.
+
+Each action is declared once with its type, whether it is a unique action, its ducat
+cost, a ``why_not`` check (None when allowed) and its rule code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from planet_king.engine.decisions import Choices, Option, Role, RuleNotImplemented
+from planet_king.engine.rules import court, economy, units, wars
+from planet_king.engine.rules.units import UNIT_NAMES
+
+if TYPE_CHECKING:
+    from planet_king.content.models import EventCard
+    from planet_king.engine.game import Game, Rules
+
+RULE_TYPES = "Actions / Types of Actions"
+RULE_UNIQUE = "Actions / Unique Actions"
+RULE_NO_REPEAT = "Actions / Government Actions"
+TYPES = ("royal", "political", "government", "simple")
+TYPE_ROLE = {
+    "royal": Role.KING,
+    "political": Role.VALIDO,
+    "government": Role.VALIDO,
+    "simple": Role.VALIDO,
+}
+CUBE = {
+    "royal": ("yellow",),
+    "political": ("blue", "green"),
+    "government": ("red", "green"),
+    "simple": (),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """How actions are being taken: with an ACTION card, in the Organisation or End of
+    Turn phase, or granted by an event card (no cube, no unique-action limit)."""
+
+    kind: str  # "card" | "organisation" | "end-of-turn" | "event"
+    cause: str
+
+    @property
+    def uses_cubes(self) -> bool:
+        return self.kind in ("card", "end-of-turn")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    id: str
+    type: str
+    name: str
+    rule: str
+    unique: bool
+    cost: int
+    why_not: Callable[[Game, Context], str | None]
+    run: Callable[[Game, Context], Rules]
+
+
+ACTIONS: dict[str, Action] = {}
+
+
+def action(
+    aid: str, type_: str, name: str, rule: str, *, unique: bool = False, cost: int = 0
+) -> Callable[[Callable[[Game, Context], Rules]], Action]:
+    """Register an action; its why_not is attached with ``@<action>.check``-style below."""
+
+    def wrap(run: Callable[[Game, Context], Rules]) -> Action:
+        act = Action(aid, type_, name, rule, unique, cost, _always_ok, run)
+        ACTIONS[aid] = act
+        return act
+
+    return wrap
+
+
+def _always_ok(g: Game, ctx: Context) -> str | None:
+    return None
+
+
+def check(act: Action) -> Callable[[Callable[[Game, Context], str | None]], None]:
+    def wrap(fn: Callable[[Game, Context], str | None]) -> None:
+        ACTIONS[act.id] = Action(
+            act.id, act.type, act.name, act.rule, act.unique, act.cost, fn, act.run
+        )
+
+    return wrap
+
+
+# ------------------------------------------------------------ the protocol
+def why_not(g: Game, act: Action, ctx: Context) -> str | None:
+    s = g.state
+    if act.unique and ctx.kind != "event" and act.id in s.unique_used:
+        return "already taken this turn (unique action)"
+    if act.cost and s.treasury < act.cost:
+        return f"costs {act.cost} ducat{'s' if act.cost > 1 else ''}; the Treasury has {s.treasury}"
+    if act.type == "government" and act.id != "military-campaign":
+        last = _forbidden_gov(g, ctx)
+        if last is not None and last[0] == act.id:
+            return "taken with the previous ACTION card (no repeat)"
+    return ACTIONS[act.id].why_not(g, ctx)
+
+
+def _forbidden_gov(g: Game, ctx: Context) -> tuple[str, str] | None:
+    """The government action that may not be repeated in this context."""
+    if ctx.kind == "card":
+        return g.state.gov_prev_card
+    if ctx.kind == "end-of-turn":
+        return g.state.gov_this_card
+    return None
+
+
+def type_why_not(g: Game, type_: str, ctx: Context) -> str | None:
+    s = g.state
+    if ctx.uses_cubes and CUBE[type_] and not any(s.cubes[c] > 0 for c in CUBE[type_]):
+        return f"no {' or '.join(CUBE[type_])} cube left"
+    if not any(why_not(g, a, ctx) is None for a in ACTIONS.values() if a.type == type_):
+        return "no action of this type is possible now"
+    return None
+
+
+def action_card(g: Game, card: EventCard) -> Rules:
+    """ACTION card: up to three actions of different types, subject to cubes."""
+    s = g.state
+    s.action_cards_played += 1
+    s.gov_prev_card, s.gov_this_card = s.gov_this_card, None
+    for gw in s.wars.values():
+        gw.last_campaign = False
+    if s.gov_prev_card and s.gov_prev_card[0] == "military-campaign":
+        s.wars[s.gov_prev_card[1]].last_campaign = True
+    g.log(
+        f"ACTION card {s.action_cards_played} of the phase.",
+        rule="Events / Action Event Cards",
+        cause=card.name,
+    )
+    yield from take_actions(g, Context("card", card.name))
+
+
+def take_actions(g: Game, ctx: Context) -> Rules:
+    """Up to three actions of different types (Types of Actions)."""
+    done: list[str] = []
+    for n in range(1, 4):
+        opts = Choices()
+        for t in TYPES:
+            reason = "already used with this card" if t in done else type_why_not(g, t, ctx)
+            opts.add(f"type:{t}", f"{t.capitalize()} action", reason)
+        opts.add("done", "No more actions")
+        choice = yield from g.ask(
+            f"Choose the type of action {n} of 3",
+            opts,
+            role=Role.KING,
+            rule=RULE_TYPES,
+            cause=ctx.cause,
+        )
+        if choice == "done":
+            return
+        t = choice.partition(":")[2]
+        if (yield from take_one(g, t, ctx)):
+            done.append(t)
+
+
+def take_one(g: Game, type_: str, ctx: Context) -> Rules:
+    """Choose and perform one action of a type; returns False if the player went back."""
+    opts = Choices()
+    for act in ACTIONS.values():
+        if act.type == type_:
+            cost = f" ({act.cost} ducat{'s' if act.cost > 1 else ''})" if act.cost else ""
+            opts.add(f"action:{type_}:{act.id}", act.name + cost, why_not(g, act, ctx))
+    opts.add("back", "Back")
+    choice = yield from g.ask(
+        f"Choose a {type_} action", opts, role=TYPE_ROLE[type_], rule=RULE_TYPES, cause=ctx.cause
+    )
+    if choice == "back":
+        return False
+    act = ACTIONS[choice.rsplit(":", 1)[1]]
+    yield from perform(g, act, ctx)
+    return True
+
+
+def perform(g: Game, act: Action, ctx: Context) -> Rules:
+    s = g.state
+    if ctx.uses_cubes:
+        for colour in CUBE[act.type]:
+            if s.cubes[colour] > 0:
+                s.cubes[colour] -= 1
+                g.log(f"A {colour} cube is spent.", rule=RULE_TYPES, cause=act.name)
+                break
+    if act.unique and ctx.kind != "event":
+        s.unique_used.append(act.id)
+    s.stats.actions_taken[act.id] += 1
+    g.log(f"Action: {act.name}.", rule=act.rule, cause=ctx.cause)
+    target = yield from act.run(g, ctx)
+    if act.type == "government" and ctx.kind == "card":
+        s.gov_this_card = (act.id, target if isinstance(target, str) else "")
+
+
+def granted_action(g: Game, allowed: tuple[str, ...], ctx: Context) -> Rules:
+    """An event grants one action of the listed types without a cube (His Majesty...)."""
+    opts = Choices()
+    for t in allowed:
+        opts.add(f"type:{t}", f"{t.capitalize()} action", type_why_not(g, t, ctx))
+    opts.add("done", "Take no action")
+    choice = yield from g.ask(
+        "Choose the type of the granted action",
+        opts,
+        role=Role.KING,
+        rule=RULE_TYPES,
+        cause=ctx.cause,
+    )
+    if choice != "done":
+        yield from take_one(g, choice.partition(":")[2], ctx)
+
+
+# ------------------------------------------------------------ royal actions
+R_ROYAL = "Actions / Royal Actions"
+
+
+@action("issue", "royal", "Issue", f"{R_ROYAL} (Issue)", unique=True)
+def _issue(g: Game, ctx: Context) -> Rules:
+    raise RuleNotImplemented(f"{R_ROYAL} (Issue)", "the Issue action (royal children)")
+    yield  # pragma: no cover
+
+
+@check(_issue)
+def _issue_check(g: Game, ctx: Context) -> str | None:
+    if g.hothead:
+        return "ladies are not used in Hothead"
+    if g.state.queen is None and g.state.mistress is None:
+        return "no Queen or Royal Mistress at Court"
+    return None
+
+
+@action(
+    "choose-mistress",
+    "royal",
+    "Choose Royal Mistress",
+    f"{R_ROYAL} (Choose Royal Mistress)",
+    unique=True,
+)
+def _mistress(g: Game, ctx: Context) -> Rules:
+    raise RuleNotImplemented(f"{R_ROYAL} (Choose Royal Mistress)", "choosing a Royal Mistress")
+    yield  # pragma: no cover
+
+
+@check(_mistress)
+def _mistress_check(g: Game, ctx: Context) -> str | None:
+    if g.hothead:
+        return "ladies are not used in Hothead"
+    if g.state.turn == g.scenario.first_turn:
+        return "not in the first turn of a scenario"
+    return None
+
+
+@action("hunt", "royal", "Hunt", f"{R_ROYAL} (Hunt)", unique=True)
+def _hunt(g: Game, ctx: Context) -> Rules:
+    s = g.state
+    if "hunting-day" in s.discard:
+        s.discard.remove("hunting-day")
+    s.deck.append("hunting-day")
+    g.shuffle_deck()
+    g.log("HUNTING DAY is shuffled into the event deck.", rule=f"{R_ROYAL} (Hunt)", cause=ctx.cause)
+    return
+    yield  # pragma: no cover
+
+
+@check(_hunt)
+def _hunt_check(g: Game, ctx: Context) -> str | None:
+    if "hunting-day" in g.state.deck:
+        return "HUNTING DAY is already in the event deck"
+    if "hunting-day" in g.state.removed_events:
+        return "HUNTING DAY is out of the game"
+    return None
+
+
+@action("nominate-genius", "royal", "Nominate/Remove Genius", f"{R_ROYAL} (Nominate/Remove Genius)")
+def _genius(g: Game, ctx: Context) -> Rules:
+    raise RuleNotImplemented(f"{R_ROYAL} (Nominate/Remove Genius)", "nominating a genius")
+    yield  # pragma: no cover
+
+
+@check(_genius)
+def _genius_check(g: Game, ctx: Context) -> str | None:
+    return "geniuses are not used in Hothead" if g.hothead else None
+
+
+@action("court-painter", "royal", "Appoint Court Painter", f"{R_ROYAL} (Appoint Court Painter)")
+def _painter(g: Game, ctx: Context) -> Rules:
+    raise RuleNotImplemented(f"{R_ROYAL} (Appoint Court Painter)", "appointing a Court painter")
+    yield  # pragma: no cover
+
+
+@check(_painter)
+def _painter_check(g: Game, ctx: Context) -> str | None:
+    return "geniuses are not used in Hothead" if g.hothead else None
+
+
+@action(
+    "sale-of-privileges",
+    "royal",
+    "Sale of Privileges",
+    f"{R_ROYAL} (Sale of Privileges)",
+    unique=True,
+)
+def _sale(g: Game, ctx: Context) -> Rules:
+    opts = Choices()
+    for nid in court.court_nobles(g):
+        opts.add(f"noble:{nid}", g.name(nid))
+    choice = yield from g.ask(
+        "Sell privileges: which noble leaves the Court for good?",
+        opts,
+        role=Role.KING,
+        rule=f"{R_ROYAL} (Sale of Privileges)",
+        cause=ctx.cause,
+    )
+    nid = choice.partition(":")[2]
+    yield from court.remove_from_game(
+        g, nid, "Sale of Privileges", rule=f"{R_ROYAL} (Sale of Privileges)"
+    )
+    g.gain(
+        1,
+        "action:sale-of-privileges",
+        rule=f"{R_ROYAL} (Sale of Privileges)",
+        cause="Sale of Privileges",
+    )
+
+
+@check(_sale)
+def _sale_check(g: Game, ctx: Context) -> str | None:
+    return None if court.court_nobles(g) else "no noble at Court"
+
+
+def free_positions(g: Game, nid: str) -> list[str]:
+    """Unoccupied positions a noble could take: Court, offices, army commands."""
+    s = g.state
+    out = []
+    slot = court.free_court_slot(g)
+    if slot:
+        out.append(slot)
+    out += [f"office:{o}" for o, h in s.offices.items() if h is None]
+    if court.can_command(g, nid):
+        out += [f"army:{w}" for w in wars.active_wars(g) if s.wars[w].leader is None]
+    return out
+
+
+@action("royal-pardon", "royal", "Royal Pardon", f"{R_ROYAL} (Royal Pardon)")
+def _pardon(g: Game, ctx: Context) -> Rules:
+    s = g.state
+    rule = f"{R_ROYAL} (Royal Pardon)"
+    opts = Choices()
+    for nid in s.exiles:
+        opts.add(f"noble:{nid}", g.name(nid))
+    nid = (
+        yield from g.ask("Pardon which exile?", opts, role=Role.KING, rule=rule, cause=ctx.cause)
+    ).partition(":")[2]
+    s.exiles.remove(nid)
+    g.log(f"{g.name(nid)} is pardoned and returns from exile.", rule=rule, cause=ctx.cause)
+    if nid not in g.content.nobles:
+        raise RuleNotImplemented(rule, "pardoning a lady or a genius")
+    free = free_positions(g, nid)
+    if not free:
+        s.noble_deck.insert(0, nid)
+        g.log(f"No free position: {g.name(nid)} goes to the noble deck.", rule=rule)
+        return
+    popts = Choices()
+    for p in free:
+        popts.add(f"place:{p}", court.position_name(g, p))
+    pos = (
+        yield from g.ask(
+            f"Where does {g.name(nid)} go?", popts, role=Role.KING, rule=rule, cause=ctx.cause
+        )
+    ).partition(":")[2]
+    court.place(g, nid, pos, cause="Royal Pardon")
+
+
+@check(_pardon)
+def _pardon_check(g: Game, ctx: Context) -> str | None:
+    return None if g.state.exiles else "nobody is in exile"
+
+
+@action("cortes", "royal", "Cortes", f"{R_ROYAL} (Cortes)", unique=True)
+def _cortes(g: Game, ctx: Context) -> Rules:
+    rule = f"{R_ROYAL} (Cortes)"
+    helper = [n for n in court.court_nobles(g) if court.rating(g, n, "political") >= 2]
+    t = g.fortune_test("the Cortes", rule=rule)
+    if helper and not t.positive:
+        choice = yield from g.ask(
+            f"The Cortes: {t.result}. {g.name(helper[0])} may have the test repeated once.",
+            [Option("cortes:repeat", "Repeat the test"), Option("cortes:keep", "Keep the result")],
+            role=Role.KING,
+            rule=rule,
+            cause=ctx.cause,
+        )
+        if choice == "cortes:repeat":
+            t = g.fortune_test("the Cortes, repeated", rule=rule)
+    if t.positive:
+        g.gain(2, "action:cortes", rule=rule, cause="the Cortes")
+    elif t.neutral:
+        g.log("The Cortes grant nothing.", rule=rule, cause=ctx.cause)
+    else:
+        place_revolt(g, "the Cortes", rule)
+
+
+def place_revolt(g: Game, cause: str, rule: str) -> None:
+    loc = g.pick(["spain", "italy", "spanish-netherlands"], "Europe locations")
+    s = g.state
+    if loc in s.revolts:
+        g.log(f"{g.name(loc)} already has a revolt marker.", rule=rule, cause=cause)
+        return
+    s.revolts.append(loc)
+    extra = " (no End of Turn phase in Hothead: it has no effect)" if g.hothead else ""
+    g.log(f"A revolt marker is placed in {g.name(loc)}{extra}.", rule=rule, cause=cause)
+
+
+# -------------------------------------------------------- political actions
+R_POL = "Actions / Political Actions"
+
+
+def _targets(g: Game, nid: str) -> list[str]:
+    """Offices and army commands a noble could be put in."""
+    s = g.state
+    out = [f"office:{o}" for o in s.offices]
+    if court.can_command(g, nid):
+        out += [f"army:{w}" for w in wars.active_wars(g)]
+    return out
+
+
+def _locked(g: Game, pos: str) -> bool:
+    """Isabel Clara Eugenia cannot leave the office of Governor of Flanders at will."""
+    return pos == "office:governor-flanders" and court.holder(g, pos) == "isabel-clara-eugenia"
+
+
+def _install(g: Game, nid: str, pos: str, rule: str, cause: str) -> Rules:
+    """Put a noble in a position; the one displaced is removed or returns to Court."""
+    old = court.holder(g, pos)
+    if old is not None:
+        court.set_holder(g, pos, None)
+    court.place(g, nid, pos, cause=cause)
+    if old is None:
+        return
+    slot = court.free_court_slot(g)
+    opts = Choices()
+    opts.add(
+        "displaced:court",
+        f"{g.name(old)} returns to Court",
+        None if slot else "the Court already has four nobles",
+    )
+    opts.add("displaced:remove", f"Remove {g.name(old)} from the game")
+    choice = yield from g.ask(
+        f"{g.name(old)} is replaced: return to Court or remove?",
+        opts,
+        role=Role.VALIDO,
+        rule=rule,
+        cause=cause,
+    )
+    if choice == "displaced:court" and slot:
+        court.place(g, old, slot, cause=cause)
+    else:
+        yield from court.remove_from_game(g, old, f"replaced by {g.name(nid)}", rule=rule)
+
+
+@action("appoint-noble", "political", "Appoint Noble", f"{R_POL} (Appoint Noble)")
+def _appoint(g: Game, ctx: Context) -> Rules:
+    s = g.state
+    rule = f"{R_POL} (Appoint Noble)"
+    nid = s.noble_deck.pop()
+    g.random_draws += 1
+    g.log(f"{g.name(nid)} is drawn from the noble deck.", rule=rule, cause=ctx.cause)
+    opts = Choices()
+    slot = court.free_court_slot(g)
+    if slot:
+        opts.add(f"place:{slot}", "At Court")
+    for p in _targets(g, nid):
+        who = court.holder(g, p)
+        label = court.position_name(g, p) + (f" (replacing {g.name(who)})" if who else "")
+        opts.add(
+            f"place:{p}",
+            label,
+            "Isabel Clara Eugenia cannot be removed at will" if _locked(g, p) else None,
+        )
+    if not opts:
+        s.noble_deck.insert(0, nid)
+        g.log(f"No place for {g.name(nid)}: the card goes to the bottom of the deck.", rule=rule)
+        return
+    pos = (
+        yield from g.ask(
+            f"Where does {g.name(nid)} go?", opts, role=Role.VALIDO, rule=rule, cause=ctx.cause
+        )
+    ).partition(":")[2]
+    yield from _install(g, nid, pos, rule, "Appoint Noble")
+
+
+@check(_appoint)
+def _appoint_check(g: Game, ctx: Context) -> str | None:
+    return None if g.state.noble_deck else "the noble deck is empty"
+
+
+@action("nominate-noble", "political", "Nominate Noble", f"{R_POL} (Nominate Noble)")
+def _nominate(g: Game, ctx: Context) -> Rules:
+    rule = f"{R_POL} (Nominate Noble)"
+    opts = Choices()
+    for nid in court.court_nobles(g):
+        opts.add(f"noble:{nid}", g.name(nid), None if _nominable(g, nid) else "no position")
+    nid = (
+        yield from g.ask(
+            "Nominate which noble from Court?", opts, role=Role.VALIDO, rule=rule, cause=ctx.cause
+        )
+    ).partition(":")[2]
+    popts = Choices()
+    for p in _targets(g, nid):
+        who = court.holder(g, p)
+        label = court.position_name(g, p) + (f" (replacing {g.name(who)})" if who else "")
+        popts.add(
+            f"place:{p}",
+            label,
+            "Isabel Clara Eugenia cannot be removed at will" if _locked(g, p) else None,
+        )
+    pos = (
+        yield from g.ask(
+            f"Nominate {g.name(nid)} to?", popts, role=Role.VALIDO, rule=rule, cause=ctx.cause
+        )
+    ).partition(":")[2]
+    court.set_holder(g, court.where(g, nid) or "", None)
+    yield from _install(g, nid, pos, rule, "Nominate Noble")
+
+
+def _nominable(g: Game, nid: str) -> bool:
+    return any(not _locked(g, p) for p in _targets(g, nid))
+
+
+@check(_nominate)
+def _nominate_check(g: Game, ctx: Context) -> str | None:
+    if not any(_nominable(g, n) for n in court.court_nobles(g)):
+        return "no noble at Court can take an office or a command"
+    return None
+
+
+def embassy_targets(g: Game) -> Choices:
+    """Active wars, with why an embassy cannot go there."""
+    s = g.state
+    opts = Choices()
+    for w in wars.active_wars(g):
+        ws = s.wars[w]
+        why = None
+        if not ambassadors(g, w):
+            why = "no ambassador available"
+        elif ws.truce and w == "palatinate":
+            why = "the Palatinate war cannot end through diplomacy"
+        opts.add(f"war:{w}", g.name(w) + (" (at truce: peace)" if ws.truce else ""), why)
+    return opts
+
+
+def ambassadors(g: Game, war_id: str) -> list[str]:
+    s = g.state
+    out = list(court.court_nobles(g))
+    if war_id == "flanders" and s.offices.get("governor-flanders"):
+        out.append(s.offices["governor-flanders"] or "")
+    if war_id == "palatinate" and s.offices.get("ambassador-austria"):
+        out.append(s.offices["ambassador-austria"] or "")
+    return out
+
+
+@action("embassy", "political", "Send Embassy", f"{R_POL} (Embassy)", unique=True, cost=1)
+def _embassy(g: Game, ctx: Context) -> Rules:
+    yield from embassy(g, ctx.cause, paid=True)
+
+
+def embassy(g: Game, cause: str, *, paid: bool) -> Rules:
+    """Send an embassy: political - 1 tests; a success makes a truce, or peace on a truce."""
+    s = g.state
+    rule = f"{R_POL} (Embassy)"
+    war_id = (
+        yield from g.ask(
+            "Send an embassy to which war?",
+            embassy_targets(g),
+            role=Role.VALIDO,
+            rule=rule,
+            cause=cause,
+        )
+    ).partition(":")[2]
+    aopts = Choices()
+    for nid in ambassadors(g, war_id):
+        aopts.add(f"noble:{nid}", f"{g.name(nid)} (political {court.rating(g, nid, 'political')})")
+    nid = (
+        yield from g.ask("Choose the ambassador", aopts, role=Role.VALIDO, rule=rule, cause=cause)
+    ).partition(":")[2]
+    if paid:
+        g.spend(1, "action:embassy", rule=rule, cause="Embassy")
+    tests = court.rating(g, nid, "political") - 1
+    g.log(
+        f"{g.name(nid)} goes as ambassador to {g.name(war_id)}: {max(tests, 0)} test(s).",
+        rule=rule,
+        cause=cause,
+    )
+    success = False
+    for _ in range(max(tests, 0)):
+        if g.fortune_test(f"embassy to {g.name(war_id)}", rule=rule).positive:
+            success = True
+            break
+    ws = s.wars[war_id]
+    if not success:
+        g.log("The embassy fails.", rule=rule, cause=cause)
+        return
+    if ws.truce:
+        yield from wars.end_war(g, war_id, "peace", cause)
+    else:
+        ws.truce = True
+        g.log(
+            f"Truce in {g.name(war_id)}: the marker cannot move until the end of the turn.",
+            rule=rule,
+            cause=cause,
+        )
+
+
+@check(_embassy)
+def _embassy_check(g: Game, ctx: Context) -> str | None:
+    if ctx.kind == "organisation":
+        return "not in the Organisation phase"
+    if not embassy_targets(g):
+        return "no war to send an embassy to"
+    return None
+
+
+# ------------------------------------------------------- government actions
+R_GOV = "Actions / Government Actions"
+
+
+def _deploy_now(g: Game, kind: str, rule: str, cause: str, places: list[str]) -> Rules:
+    opts = Choices()
+    for p in places:
+        opts.add(f"to:{p}", g.name(p))
+    dst = (
+        yield from g.ask(
+            f"Place the {UNIT_NAMES[kind]} where?", opts, role=Role.VALIDO, rule=rule, cause=cause
+        )
+    ).partition(":")[2]
+    units.add_unit(g, dst, kind)
+    g.log(f"A {UNIT_NAMES[kind]} is placed in {g.name(dst)}.", rule=rule, cause=cause)
+
+
+def _land_places(g: Game, kind: str) -> list[str]:
+    places = [t for t in g.content.territories if units.destination_ok(g, kind, t)]
+    return places + [w for w in wars.active_wars(g) if units.destination_ok(g, kind, w)]
+
+
+@action(
+    "raise-tercio",
+    "government",
+    "Raise a Spanish Tercio",
+    f"{R_GOV} (Raise a Spanish Tercio)",
+    cost=1,
+)
+def _raise_tercio(g: Game, ctx: Context) -> Rules:
+    rule = f"{R_GOV} (Raise a Spanish Tercio)"
+    g.spend(1, "action:raise-tercio", rule=rule, cause="Raise a Spanish Tercio")
+    if g.hothead:
+        places = [p for p in ("italy", "france-italy") if units.destination_ok(g, "tercio", p)]
+        yield from _deploy_now(g, "tercio", 'Scenarios / "Hothead" (ruling R8)', ctx.cause, places)
+        return
+    g.state.construction.append(("tercio", ""))
+    g.log("A Spanish tercio is placed in the Under Construction box.", rule=rule)
+
+
+@check(_raise_tercio)
+def _raise_tercio_check(g: Game, ctx: Context) -> str | None:
+    return None if units.counters_left(g, "tercio") > 0 else "no Spanish tercio counter left"
+
+
+@action(
+    "raise-nations",
+    "government",
+    "Raise a Tercio of Nations",
+    f"{R_GOV} (Raise a Tercio of Nations)",
+    cost=1,
+)
+def _raise_nations(g: Game, ctx: Context) -> Rules:
+    rule = f"{R_GOV} (Raise a Tercio of Nations)"
+    g.spend(1, "action:raise-nations", rule=rule, cause="Raise a Tercio of Nations")
+    yield from _deploy_now(g, "nations", rule, ctx.cause, _land_places(g, "nations"))
+
+
+@check(_raise_nations)
+def _raise_nations_check(g: Game, ctx: Context) -> str | None:
+    return None if units.counters_left(g, "nations") > 0 else "no tercio of Nations counter left"
+
+
+@action(
+    "build-fleet", "government", "Build a Fleet", f"{R_GOV} (Build a Fleet)", unique=True, cost=1
+)
+def _build_fleet(g: Game, ctx: Context) -> Rules:
+    rule = f"{R_GOV} (Build a Fleet)"
+    g.spend(1, "action:build-fleet", rule=rule, cause="Build a Fleet")
+    g.state.construction.append(("fleet", ""))
+    note = (
+        " It will not be deployed: Hothead has no End of Turn phase (ruling R8)."
+        if g.hothead
+        else ""
+    )
+    g.log(f"A fleet is placed in the Under Construction box.{note}", rule=rule)
+    return
+    yield  # pragma: no cover
+
+
+@check(_build_fleet)
+def _build_fleet_check(g: Game, ctx: Context) -> str | None:
+    return None if units.counters_left(g, "fleet") > 0 else "no fleet counter left"
+
+
+def campaign_targets(g: Game, ctx: Context) -> list[tuple[str, str | None]]:
+    """(war, reason it is not allowed) for every war the player could campaign in."""
+    s = g.state
+    forbidden = _forbidden_gov(g, ctx)
+    court_leaders = [n for n in court.court_nobles(g) if court.can_command(g, n)]
+    out: list[tuple[str, str | None]] = []
+    for w in wars.allowed_wars(g):
+        ws = s.wars[w]
+        why: str | None = None
+        if ws.active:
+            leader = ws.leader
+            if ws.truce:
+                why = "at truce"
+            elif leader is None:
+                why = "no commander in this army"
+            elif forbidden and forbidden == ("military-campaign", w):
+                why = "campaigned here with the previous ACTION card"
+            elif s.treasury < wars.campaign_cost(g, leader):
+                why = f"costs {wars.campaign_cost(g, leader)} ducats"
+        else:
+            why = wars.can_declare(g, w)
+            if why is None and not court_leaders:
+                why = "no noble with a military rating at Court"
+            elif why is None and s.treasury < 1:
+                why = "costs 1 ducat"
+        out.append((w, why))
+    return out
+
+
+@action(
+    "military-campaign", "government", "Conduct a Military Campaign", f"{R_GOV} (Military Campaign)"
+)
+def _campaign(g: Game, ctx: Context) -> Rules:
+    s = g.state
+    rule = f"{R_GOV} (Military Campaign)"
+    opts = Choices()
+    for w, why in campaign_targets(g, ctx):
+        verb = "Campaign in" if s.wars[w].active else "Declare war and campaign:"
+        opts.add(f"war:{w}", f"{verb} {g.name(w)}", why)
+    war_id = (
+        yield from g.ask(
+            "Military campaign: against which war?",
+            opts,
+            role=Role.VALIDO,
+            rule=rule,
+            cause=ctx.cause,
+        )
+    ).partition(":")[2]
+    ws = s.wars[war_id]
+    if not ws.active:
+        lopts = Choices()
+        for nid in court.court_nobles(g):
+            if court.can_command(g, nid):
+                cost = wars.campaign_cost(g, nid)
+                lopts.add(
+                    f"noble:{nid}",
+                    f"{g.name(nid)} (cost {cost})",
+                    None if s.treasury >= cost else f"costs {cost} ducats",
+                )
+        nid = (
+            yield from g.ask(
+                f"Who leads the army of {g.name(war_id)}?",
+                lopts,
+                role=Role.VALIDO,
+                rule=rule,
+                cause=ctx.cause,
+            )
+        ).partition(":")[2]
+        g.spend(
+            wars.campaign_cost(g, nid),
+            "action:military-campaign",
+            rule=rule,
+            cause="Military Campaign",
+        )
+        court.set_holder(g, court.where(g, nid) or "", None)
+        court.place(g, nid, f"army:{war_id}", cause="Military Campaign")
+        yield from wars.declare_war(g, [war_id], ctx.cause, rule=rule)
+    else:
+        g.spend(
+            wars.campaign_cost(g, ws.leader),
+            "action:military-campaign",
+            rule=rule,
+            cause="Military Campaign",
+        )
+    yield from wars.player_campaign(g, war_id, ctx.cause)
+    return war_id
+
+
+@check(_campaign)
+def _campaign_check(g: Game, ctx: Context) -> str | None:
+    if ctx.kind == "organisation":
+        return "not in the Organisation phase"
+    if not any(why is None for _, why in campaign_targets(g, ctx)):
+        return "no war to campaign in"
+    return None
+
+
+# ------------------------------------------------------------ simple actions
+R_SIMPLE = "Actions / Simple Actions"
+
+
+@action(
+    "raise-provincial",
+    "simple",
+    "Raise a Provincial Tercio",
+    f"{R_SIMPLE} (Raise a Provincial Tercio)",
+)
+def _raise_provincial(g: Game, ctx: Context) -> Rules:
+    yield from _deploy_now(
+        g,
+        "provincial",
+        f"{R_SIMPLE} (Raise a Provincial Tercio)",
+        ctx.cause,
+        _land_places(g, "provincial"),
+    )
+
+
+@check(_raise_provincial)
+def _raise_provincial_check(g: Game, ctx: Context) -> str | None:
+    if units.counters_left(g, "provincial") <= 0:
+        return "no provincial tercio counter left"
+    return None if _land_places(g, "provincial") else "nowhere to place it"
+
+
+@action("move", "simple", "Move a Fleet, Tercio or Leader", units.RULE_MOVE)
+def _move(g: Game, ctx: Context) -> Rules:
+    yield from units.move_action(g, ctx.cause)
+
+
+@check(_move)
+def _move_check(g: Game, ctx: Context) -> str | None:
+    return None if units.move_sources(g) else "nothing can move"
+
+
+@action(
+    "build-fortification",
+    "simple",
+    "Build a Fortification",
+    f"{R_SIMPLE} (Build a Fortification)",
+    unique=True,
+    cost=1,
+)
+def _fortify(g: Game, ctx: Context) -> Rules:
+    raise RuleNotImplemented(f"{R_SIMPLE} (Build a Fortification)", "building fortifications")
+    yield  # pragma: no cover
+
+
+@check(_fortify)
+def _fortify_check(g: Game, ctx: Context) -> str | None:
+    return "the Indies are not used in Hothead" if g.hothead else None
+
+
+@action(
+    "exploration",
+    "simple",
+    "Conduct an Exploration",
+    f"{R_SIMPLE} (Conduct an Exploration)",
+    unique=True,
+)
+def _explore(g: Game, ctx: Context) -> Rules:
+    raise RuleNotImplemented(f"{R_SIMPLE} (Conduct an Exploration)", "explorations")
+    yield  # pragma: no cover
+
+
+@check(_explore)
+def _explore_check(g: Game, ctx: Context) -> str | None:
+    return "exploration is not allowed in Hothead" if g.hothead else None
+
+
+@action("asiento", "simple", "Asiento", economy.RULE_ASIENTO)
+def _asiento(g: Game, ctx: Context) -> Rules:
+    economy.do_asiento(g, "action:asiento")
+    return
+    yield  # pragma: no cover
+
+
+@check(_asiento)
+def _asiento_check(g: Game, ctx: Context) -> str | None:
+    return None if economy.asiento_label(g) else "both Asientos already made this turn"

@@ -1,0 +1,240 @@
+"""The Court, offices and army commands: where notables are, and how they leave.
+
+Positions are named by the marker that stands for them in the notables cup
+(Markers for Notables and Geographical Locations): ``court:1``..``court:4``,
+``genius:1``..``genius:4``, ``office:<office>``, ``army:<war>`` and ``mistress``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from planet_king.content.models import Noble
+from planet_king.engine.decisions import Choices, Role
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game, Rules
+
+OFFICE_NAMES = {
+    "viceroy-indies": "Viceroy of the Indies",
+    "viceroy-italy": "Viceroy of Italy",
+    "governor-flanders": "Governor of Flanders",
+    "ambassador-austria": "Ambassador in Austria",
+}
+RULE_VACANCY = "Setup / Offices (Vacancies)"
+
+
+def position_name(g: Game, pos: str) -> str:
+    kind, _, key = pos.partition(":")
+    if kind == "court":
+        return f"Court {key}"
+    if kind == "genius":
+        return f"Court (genius {key})"
+    if kind == "office":
+        return OFFICE_NAMES[key]
+    if kind == "army":
+        return f"command of the army of {g.name(key)}"
+    return "Royal Mistress"
+
+
+def holder(g: Game, pos: str) -> str | None:
+    s = g.state
+    kind, _, key = pos.partition(":")
+    if kind == "court":
+        return s.court_nobles[int(key) - 1]
+    if kind == "genius":
+        return s.court_geniuses[int(key) - 1]
+    if kind == "office":
+        return s.offices.get(key)
+    if kind == "army":
+        return s.wars[key].leader
+    return s.mistress
+
+
+def set_holder(g: Game, pos: str, nid: str | None) -> None:
+    s = g.state
+    kind, _, key = pos.partition(":")
+    if kind == "court":
+        s.court_nobles[int(key) - 1] = nid
+    elif kind == "genius":
+        s.court_geniuses[int(key) - 1] = nid
+    elif kind == "office":
+        s.offices[key] = nid
+    elif kind == "army":
+        s.wars[key].leader = nid
+    else:
+        s.mistress = nid
+
+
+def positions(g: Game) -> list[str]:
+    """Every position a notable marker stands for, in the board's order."""
+    s = g.state
+    out = [f"court:{i}" for i in range(1, 5)] + [f"genius:{i}" for i in range(1, 5)]
+    out += [f"office:{o}" for o in s.offices]
+    out += [f"army:{w}" for w, ws in s.wars.items() if ws.active]
+    out.append("mistress")
+    return out
+
+
+def cup_notables(g: Game) -> list[str]:
+    """Markers in the notables cup: one per occupied position (Setup / Tokens)."""
+    return [p for p in positions(g) if holder(g, p) is not None]
+
+
+def where(g: Game, nid: str) -> str | None:
+    for p in positions(g):
+        if holder(g, p) == nid:
+            return p
+    return None
+
+
+def noble(g: Game, nid: str) -> Noble:
+    return g.content.nobles[nid]
+
+
+def nobles_in_play(g: Game) -> list[str]:
+    """Nobles at Court, in office or in command of an army (not the Valido, not exiles)."""
+    out = []
+    for p in positions(g):
+        h = holder(g, p)
+        if h is not None and h in g.content.nobles:
+            out.append(h)
+    return out
+
+
+def court_nobles(g: Game) -> list[str]:
+    return [n for n in g.state.court_nobles if n is not None]
+
+
+def free_court_slot(g: Game) -> str | None:
+    for i, n in enumerate(g.state.court_nobles, start=1):
+        if n is None:
+            return f"court:{i}"
+    return None
+
+
+def rating(g: Game, nid: str | None, which: str) -> int:
+    """A noble's rating; an empty office counts as all zeros (Offices).
+
+    A "?" rating is fixed by a fortune test the first time it is used (Juan José of
+    Austria and Rodrigo Pacheco): negative 1, neutral 2, positive 3.
+    """
+    if nid is None:
+        return 0
+    value = getattr(noble(g, nid), which)
+    if value != "?":
+        return int(value)
+    key = f"{nid}:{which}"
+    if key not in g.state.rolled_ratings:
+        test = g.fortune_test(
+            f"{g.name(nid)}'s {which} rating", rule="Special Rules / Juan José of Austria"
+        )
+        g.state.rolled_ratings[key] = {"negative": 1, "neutral": 2, "positive": 3}[test.result]
+        g.log(
+            f"{g.name(nid)}'s {which} rating is fixed at {g.state.rolled_ratings[key]}.",
+            rule="Special Rules / Juan José of Austria and Rodrigo Pacheco",
+        )
+    return g.state.rolled_ratings[key]
+
+
+def has_trait(g: Game, nid: str | None, trait: str) -> bool:
+    if nid is None:
+        return False
+    card = g.content.notables.get(nid)
+    return card is not None and trait in card.traits
+
+
+def office_holder(g: Game, office: str) -> str | None:
+    return g.state.offices.get(office)
+
+
+def place(g: Game, nid: str, pos: str, *, cause: str) -> None:
+    """Put a notable in a position; the fortune trait pays one ducat the first time."""
+    set_holder(g, pos, nid)
+    g.log(f"{g.name(nid)} takes the {position_name(g, pos)}.", cause=cause)
+    kind = pos.partition(":")[0]
+    s = g.state
+    if kind in ("office", "army") and has_trait(g, nid, "fortune") and nid not in s.fortune_paid:
+        s.fortune_paid.append(nid)
+        g.gain(1, "trait:fortune", rule="Notable Cards / NOBLE Cards (Fortune)", cause=g.name(nid))
+
+
+def _vacate(g: Game, nid: str) -> str | None:
+    pos = where(g, nid)
+    if pos is not None:
+        set_holder(g, pos, None)
+    return pos
+
+
+def fill_vacancy(g: Game, pos: str, cause: str) -> Rules:
+    """A vacated office or army command is filled at once from the Court (Vacancies)."""
+    kind = pos.partition(":")[0]
+    if kind not in ("office", "army"):
+        return
+    candidates = court_nobles(g)
+    if kind == "army":
+        candidates = [n for n in candidates if can_command(g, n)]
+    if not candidates:
+        g.log(
+            f"The {position_name(g, pos)} stays vacant: no suitable noble at Court.",
+            rule=RULE_VACANCY,
+            cause=cause,
+        )
+        return
+    opts = Choices()
+    for n in candidates:
+        opts.add(f"noble:{n}", g.name(n))
+    chosen = yield from g.ask(
+        f"Vacancy: choose a noble from Court for the {position_name(g, pos)}",
+        opts,
+        role=Role.VALIDO,
+        rule=RULE_VACANCY,
+        cause=cause,
+    )
+    nid = chosen.partition(":")[2]
+    _vacate(g, nid)
+    place(g, nid, pos, cause=f"vacancy ({cause})")
+
+
+def can_command(g: Game, nid: str) -> bool:
+    """Only nobles with a military rating of 1 or more lead armies (Military Leaders)."""
+    card = noble(g, nid)
+    return card.military == "?" or int(card.military) > 0
+
+
+def remove_from_game(g: Game, nid: str, cause: str, *, rule: str = "") -> Rules:
+    """Remove a notable permanently; a father is replaced by his son; fill vacancies."""
+    s = g.state
+    pos = _vacate(g, nid)
+    if nid in s.exiles:
+        s.exiles.remove(nid)
+    if nid in s.noble_deck:
+        s.noble_deck.remove(nid)
+    s.removed_notables.append(nid)
+    g.log(f"{g.name(nid)} is removed from the game ({cause}).", rule=rule, cause=cause)
+    if pos == "mistress":
+        g.add_happiness(-1, "death of the Royal Mistress", rule="Events / The Twilight of Life")
+    card = g.content.nobles.get(nid)
+    if card is not None and card.son and "father" in card.traits and pos is not None:
+        son = card.son
+        if son not in s.removed_notables and where(g, son) is None:
+            if son in s.noble_deck:
+                s.noble_deck.remove(son)
+            place(g, son, pos, cause=f"{g.name(son)} succeeds his father")
+            g.log(
+                f"{g.name(son)} replaces his father.",
+                rule="Notable Cards / NOBLE Cards (Father/Son)",
+                cause=cause,
+            )
+            return
+    if pos is not None:
+        yield from fill_vacancy(g, pos, cause)
+
+
+def exile(g: Game, nid: str, cause: str, *, rule: str = "Events / Traitor (Exile)") -> Rules:
+    s = g.state
+    pos = _vacate(g, nid)
+    s.exiles.append(nid)
+    g.log(f"{g.name(nid)} is sent into exile ({cause}).", rule=rule, cause=cause)
+    if pos is not None:
+        yield from fill_vacancy(g, pos, cause)

@@ -1,0 +1,113 @@
+"""Ducats owed by events, bankruptcy and the Asiento."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from planet_king.engine.decisions import Choices, Role
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game, Rules
+
+RULE_BANKRUPTCY = "Special Rules / Bankruptcy"
+RULE_ASIENTO = "Actions / Simple Actions (Asiento)"
+# Units that may be sold for a ducat in bankruptcy: not Nations, English, French,
+# Habsburg ("Austrian") or provincial tercios.
+SELLABLE = ("tercio", "veteran", "veteran-flipped", "fleet")
+
+
+def asiento_ducats(g: Game) -> int:
+    return 1 if g.state.portugal_independent else 2
+
+
+def asiento_label(g: Game) -> tuple[str, str] | None:
+    """The next Asiento available: on Castile, then on the Indies; None after both."""
+    if g.state.asiento == 0:
+        return "asiento:castile", "Asiento on the revenues of Castile"
+    if g.state.asiento == 1:
+        return "asiento:indies", "Asiento on the revenues of the Indies"
+    return None
+
+
+def do_asiento(g: Game, source: str) -> None:
+    s = g.state
+    n = asiento_ducats(g)
+    if s.asiento == 0:
+        s.asiento = 1
+        g.log(
+            "Castile's revenues are secured: no ducats from Castile this turn.", rule=RULE_ASIENTO
+        )
+    else:
+        s.asiento = 2
+        taken = sum(s.indies_ducats.values())
+        for t in s.indies_ducats:
+            s.indies_ducats[t] = 0
+        g.log(
+            f"Asiento on the Indies: the {taken} ducats in the viceroyalties and overseas "
+            "territories are withdrawn.",
+            rule=RULE_ASIENTO,
+        )
+    g.gain(n, source, rule=RULE_ASIENTO, cause="Asiento")
+
+
+def pay(g: Game, amount: int, source: str, *, cause: str, rule: str = "") -> Rules:
+    """Remove ducats owed by an event; an empty Treasury declares bankruptcy (ruling R5)."""
+    s = g.state
+    paid = min(amount, s.treasury)
+    if paid:
+        s.treasury -= paid
+        s.stats.ledger[source] -= paid
+        g.log(
+            f"-{paid} ducat{'s' if paid != 1 else ''} ({cause}); Treasury {s.treasury}.",
+            rule=rule,
+            cause=cause,
+        )
+    owed = amount - paid
+    if owed:
+        yield from bankruptcy(g, owed, source, cause)
+
+
+def bankruptcy(g: Game, owed: int, source: str, cause: str) -> Rules:
+    s = g.state
+    g.log(
+        f"Bankruptcy: the Treasury is empty and {owed} ducat{'s are' if owed > 1 else ' is'} "
+        f"owed ({cause}).",
+        rule=RULE_BANKRUPTCY,
+        cause=cause,
+    )
+    g.add_prestige(-1, "declaration of bankruptcy", rule=RULE_BANKRUPTCY)
+    while owed > 0:
+        opts = Choices()
+        nxt = asiento_label(g)
+        if nxt:
+            opts.add(nxt[0], f"{nxt[1]} (+{asiento_ducats(g)} ducats)")
+        for loc in sorted(s.units):
+            for kind in SELLABLE:
+                if s.units[loc].get(kind, 0) > 0:
+                    opts.add(f"sell:{loc}:{kind}", f"Sell a {kind} in {g.name(loc)} (+1 ducat)")
+        if not opts:
+            g.log(
+                f"Nothing left to raise ducats with: {owed} ducat(s) written off.",
+                rule=f"{RULE_BANKRUPTCY} (ruling R5)",
+                cause=cause,
+            )
+            return
+        choice = yield from g.ask(
+            f"Bankruptcy: raise ducats to pay {owed} owed",
+            opts,
+            role=Role.VALIDO,
+            rule=RULE_BANKRUPTCY,
+            cause=cause,
+        )
+        if choice.startswith("asiento:"):
+            do_asiento(g, "bankruptcy:asiento")
+        else:
+            _, loc, kind = choice.split(":")
+            s.units[loc][kind] -= 1
+            g.log(f"A {kind} in {g.name(loc)} is sold.", rule=RULE_BANKRUPTCY, cause=cause)
+            g.gain(1, "bankruptcy:sale", rule=RULE_BANKRUPTCY, cause="sale of a unit")
+        paid = min(owed, s.treasury)
+        s.treasury -= paid
+        s.stats.ledger[source] -= paid
+        owed -= paid
+        g.log(f"{paid} ducat(s) of the debt paid; Treasury {s.treasury}.", rule=RULE_BANKRUPTCY)

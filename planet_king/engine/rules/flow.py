@@ -1,0 +1,152 @@
+"""The game sequence: set-up, the phases of a turn, and the end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from planet_king.engine.decisions import RuleNotImplemented
+from planet_king.engine.rules import court, events, units, wars
+from planet_king.engine.state import WarState
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game, Rules
+
+RULE_END_PHASE = "Events Phase / End of the Event Phase"
+RULE_CUBES = "Organisation Phase / Placing Action Cubes"
+
+
+def play(g: Game) -> Rules:
+    """The whole game, from set-up to the victory level."""
+    setup(g)
+    if not g.hothead:
+        raise RuleNotImplemented("Game Sequence", f"the turn sequence of {g.scenario.name}")
+    yield from hothead_opening(g)
+    yield from events_phase(g)
+    finish_hothead(g)
+
+
+# ------------------------------------------------------------------ set-up
+def setup(g: Game) -> None:
+    s = g.state
+    scen = g.scenario
+    s.phase = "setup"
+    g.log(
+        f"{scen.name} ({scen.years}), turns {scen.first_turn}-{scen.last_turn}; seed {g.seed}.",
+        rule="Setup / Overview",
+    )
+    s.treasury = scen.treasury
+    s.valido = scen.valido
+    s.queen = scen.queen
+    s.offices = dict.fromkeys(scen.offices_used)
+    for office, nid in scen.offices.items():
+        s.offices[office] = nid
+    for i, nid in enumerate(scen.court_nobles):
+        s.court_nobles[i] = nid
+    for w in g.content.wars:
+        s.wars[w] = WarState(w)
+    s.power_strength = {p: power.strength for p, power in g.content.powers.items()}
+    s.valtellina_closed = scen.valtellina_closed
+    s.portugal_independent = scen.portugal_independent
+    for loc, kinds in scen.units.items():
+        for kind in kinds:
+            units.add_unit(g, loc, kind)
+    s.indies_ducats = {
+        t: terr.income for t, terr in g.content.territories.items() if terr.region == "indies"
+    }
+    s.noble_deck = list(scen.noble_deck or [])
+    g.rng.shuffle(s.noble_deck)
+    s.deck = list(scen.event_deck or [])
+    g.shuffle_deck()
+    g.log(
+        f"The event deck has {len(s.deck)} cards; Treasury {s.treasury} ducats.",
+        rule="Setup / Cards",
+    )
+    place_cubes(g)
+
+
+def place_cubes(g: Game) -> None:
+    """Four yellow cubes; red and blue by the Valido's ratings; green for an industrious
+    Valido and for an advisor at Court."""
+    s = g.state
+    valido = s.valido
+    s.cubes = {
+        "yellow": 4,
+        "red": court.rating(g, valido, "government"),
+        "blue": court.rating(g, valido, "political"),
+        "green": 0,
+    }
+    if court.has_trait(g, valido, "industrious"):
+        s.cubes["green"] += 1
+    if any(court.has_trait(g, n, "advisor") for n in court.court_nobles(g)):
+        s.cubes["green"] += 1
+    g.log(
+        f"Action cubes: {s.cubes['red']} red, {s.cubes['blue']} blue, {s.cubes['yellow']} "
+        f"yellow, {s.cubes['green']} green (Valido {g.name(valido or '')}).",
+        rule=RULE_CUBES,
+    )
+
+
+# ----------------------------------------------------------------- Hothead
+def hothead_opening(g: Game) -> Rules:
+    """A FRANCO-SPANISH WAR card is drawn and war declared without a test."""
+    s = g.state
+    card_id = g.scenario.opening_event or ""
+    s.deck.remove(card_id)
+    s.phase = "setup"
+    g.log(
+        f"Opening: {g.event(card_id).name} is drawn and resolved.",
+        rule='Scenarios / "Hothead" (Special rules)',
+    )
+    yield from wars.war_event(g, g.event(card_id), forced_declaration=True)
+    s.discard.append(card_id)
+    s.stats.events_played[card_id] += 1
+
+
+def finish_hothead(g: Game) -> None:
+    """Major Victory: the Italian War won and a Viceroy of Italy with political or
+    government 2 or more (ruling R7); anything else is a Defeat."""
+    s = g.state
+    s.phase = "over"
+    rule = 'Scenarios / "Hothead" (Victory conditions)'
+    italy = s.wars["france-italy"]
+    viceroy = s.offices.get("viceroy-italy")
+    won = italy.outcome == "won"
+    capable = (
+        viceroy is not None
+        and max(court.rating(g, viceroy, "political"), court.rating(g, viceroy, "government")) >= 2
+    )
+    g.log(
+        f"The Italian War: {'won' if won else italy.outcome or 'still being fought'}. "
+        f"Viceroy of Italy: {g.name(viceroy) if viceroy else 'vacant'}"
+        f"{' (rating 2 or more)' if capable else ''}.",
+        rule=rule,
+    )
+    s.victory_level = "major-victory" if won and capable else "defeat"
+    g.log(f"Victory level: {s.victory_level.replace('-', ' ').title()}.", rule=rule)
+    s.stats.vp_by_turn.append(s.vp)
+    s.over = True
+
+
+# ------------------------------------------------------------ Events phase
+def events_phase(g: Game) -> Rules:
+    """Draw and resolve events until the deck is exhausted or enough ACTION cards."""
+    s = g.state
+    s.phase = "events"
+    while True:
+        if s.action_cards_played >= 5:
+            _end_phase(g, "action-cards", "five ACTION cards have been played")
+            return
+        if s.action_cards_played >= 4 and s.total_war_played:
+            _end_phase(g, "total-war", "four ACTION cards and TOTAL WAR have been played")
+            return
+        if not s.deck:
+            _end_phase(g, "deck-exhausted", "the event deck is exhausted")
+            return
+        card_id = s.deck.pop()
+        g.random_draws += 1
+        yield from events.play_event(g, card_id)
+
+
+def _end_phase(g: Game, why: str, text: str) -> None:
+    g.state.ended_by = why
+    g.log(f"The Events phase ends: {text}.", rule=RULE_END_PHASE)

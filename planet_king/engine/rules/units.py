@@ -1,0 +1,242 @@
+"""Military units: strength points, counter limits, lines of communication, movement."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.rules import court
+from planet_king.engine.state import LAND_UNITS, UNIT_SP
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game, Rules
+
+RULE_MOVE = "Actions / Simple Actions (Move a Fleet, Tercio or Leader)"
+PLUS_ULTRA = "plus-ultra"
+VALTELLINA = frozenset({"italy", "franche-comte"})  # the Spanish Road line (War in Italy)
+
+UNIT_NAMES = {
+    "tercio": "Spanish tercio",
+    "veteran": "old (veteran) tercio",
+    "veteran-flipped": "old tercio (1 SP side)",
+    "provincial": "provincial tercio",
+    "nations": "tercio of Nations",
+    "english": "English tercio",
+    "french": "French tercio",
+    "habsburg": "Habsburg tercio",
+    "fleet": "fleet",
+}
+
+
+def counter_kind(kind: str) -> str:
+    return "veteran" if kind == "veteran-flipped" else kind
+
+
+def counters_left(g: Game, kind: str) -> int:
+    limit = g.content.tables.unit_counters.get(counter_kind(kind), 0)  # type: ignore[call-overload]
+    used = g.state.count_units(kind)
+    if kind in ("veteran", "veteran-flipped"):
+        used = g.state.count_units("veteran") + g.state.count_units("veteran-flipped")
+    return limit - used
+
+
+def add_unit(g: Game, loc: str, kind: str, n: int = 1) -> None:
+    at = g.state.units_at(loc)
+    at[kind] = at.get(kind, 0) + n
+
+
+def remove_unit(g: Game, loc: str, kind: str, n: int = 1) -> None:
+    at = g.state.units_at(loc)
+    at[kind] -= n
+    if at[kind] <= 0:
+        del at[kind]
+
+
+def unit_sp(units: dict[str, int]) -> float:
+    return sum(UNIT_SP[k] * n for k, n in units.items())
+
+
+def is_war(g: Game, loc: str) -> bool:
+    return loc in g.content.wars
+
+
+def neighbours(g: Game, loc: str) -> list[str]:
+    return _adjacency(g).get(loc, [])
+
+
+def _adjacency(g: Game) -> dict[str, list[str]]:
+    cached = getattr(g, "_adjacency_cache", None)
+    if cached is not None:
+        return cached
+    adj: dict[str, set[str]] = {}
+    for item in list(g.content.territories.values()) + list(g.content.wars.values()):
+        for other in item.adjacent:
+            adj.setdefault(item.id, set()).add(other)
+            adj.setdefault(other, set()).add(item.id)
+    result = {k: sorted(v) for k, v in adj.items()}
+    g._adjacency_cache = result  # type: ignore[attr-defined]
+    return result
+
+
+def _link_open(g: Game, a: str, b: str) -> bool:
+    return not (g.state.valtellina_closed and {a, b} == VALTELLINA)
+
+
+def fleets_allowed(g: Game, dst: str) -> bool:
+    """Fleets never go to the Palatinate or Franche-Comté; land powers take one fleet."""
+    if dst == "franche-comte":
+        return False
+    if is_war(g, dst):
+        war = g.content.wars[dst]
+        if war.fleets_max is not None:
+            return g.state.units_at(dst).get("fleet", 0) < war.fleets_max
+    return True
+
+
+def land_allowed(g: Game, kind: str, dst: str) -> bool:
+    if is_war(g, dst):
+        war = g.content.wars[dst]
+        return kind != "provincial" or war.provincial_allowed
+    terr = g.content.territories[dst]
+    if not terr.tercios_allowed or terr.region != "europe":
+        return False
+    return kind != "provincial" or terr.provincial_allowed
+
+
+def destination_ok(g: Game, kind: str, dst: str) -> bool:
+    if is_war(g, dst) and not g.state.wars[dst].active:
+        return False
+    if dst in g.content.territories and g.hothead and dst not in HOTHEAD_LOCATIONS:
+        return False
+    if kind == "fleet":
+        return fleets_allowed(g, dst)
+    return land_allowed(g, kind, dst)
+
+
+# Hothead uses only Spain, Italy, Plus Ultra and the Italian front (Scenarios / "Hothead").
+HOTHEAD_LOCATIONS = frozenset({"spain", "italy", PLUS_ULTRA, "france-italy"})
+
+
+def reachable(g: Game, src: str, kind: str) -> list[str]:
+    """Destinations a unit of ``kind`` can reach from ``src`` along open lines.
+
+    Units pass through territories (and Plus Ultra); a tercio may only move from or
+    through Plus Ultra if a fleet is there; only fleets end a move in Plus Ultra.
+    """
+    s = g.state
+    fleet = kind == "fleet"
+    pu_open = fleet or s.units_at(PLUS_ULTRA).get("fleet", 0) > 0
+    if src == PLUS_ULTRA and not pu_open:
+        return []
+    seen = {src}
+    out: list[str] = []
+    queue = deque([src])
+    while queue:
+        here = queue.popleft()
+        for nxt in neighbours(g, here):
+            if nxt in seen or not _link_open(g, here, nxt):
+                continue
+            seen.add(nxt)
+            if nxt == PLUS_ULTRA and not pu_open:
+                continue
+            if destination_ok(g, kind, nxt):
+                out.append(nxt)
+            passable = nxt == PLUS_ULTRA or (
+                nxt in g.content.territories and g.content.territories[nxt].region == "europe"
+            )
+            if passable:
+                queue.append(nxt)
+    return sorted(out)
+
+
+def movable_kinds(g: Game, src: str) -> list[str]:
+    units = g.state.units.get(src, {})
+    return [k for k in sorted(units) if units[k] > 0 and reachable(g, src, k)]
+
+
+def leader_destinations(g: Game, src: str) -> list[str]:
+    """A leader moves from an army to another army without a commander."""
+    return [
+        w
+        for w in reachable(g, src, "tercio")
+        if is_war(g, w) and g.state.wars[w].active and g.state.wars[w].leader is None
+    ]
+
+
+def move_sources(g: Game) -> list[str]:
+    s = g.state
+    out = []
+    for loc in sorted(s.units):
+        leader_here = is_war(g, loc) and s.wars[loc].leader is not None
+        if movable_kinds(g, loc) or (leader_here and leader_destinations(g, loc)):
+            out.append(loc)
+    return out
+
+
+def move_one(g: Game, src: str, kind: str, dst: str, cause: str) -> None:
+    remove_unit(g, src, kind)
+    add_unit(g, dst, kind)
+    g.log(
+        f"A {UNIT_NAMES[kind]} moves from {g.name(src)} to {g.name(dst)}.",
+        rule=RULE_MOVE,
+        cause=cause,
+    )
+    if kind == "fleet" and dst in g.state.raids:
+        g.state.raids.remove(dst)
+        g.log(f"The fleet clears the raid marker in {g.name(dst)}.", rule=RULE_MOVE, cause=cause)
+
+
+def move_action(g: Game, cause: str) -> Rules:
+    """Move any number of units (and a leader) from one location (Move a Fleet, ...)."""
+    s = g.state
+    sources = move_sources(g)
+    opts = Choices()
+    for loc in sources:
+        opts.add(f"from:{loc}", f"Move from {g.name(loc)}")
+    if not opts:
+        g.log("Nothing can move.", rule=RULE_MOVE, cause=cause)
+        return
+    src = (
+        yield from g.ask(
+            "Move units from which location?", opts, role=Role.VALIDO, rule=RULE_MOVE, cause=cause
+        )
+    ).partition(":")[2]
+    while True:
+        opts = Choices()
+        for kind in movable_kinds(g, src):
+            opts.add(f"unit:{kind}", f"Move a {UNIT_NAMES[kind]} ({s.units[src][kind]} here)")
+        if is_war(g, src) and s.wars[src].leader and leader_destinations(g, src):
+            opts.add("unit:leader", f"Move the leader {g.name(s.wars[src].leader or '')}")
+        opts.add("done", "Done moving")
+        what = yield from g.ask(
+            f"Move what from {g.name(src)}?", opts, role=Role.VALIDO, rule=RULE_MOVE, cause=cause
+        )
+        if what == "done":
+            return
+        kind = what.partition(":")[2]
+        dests = leader_destinations(g, src) if kind == "leader" else reachable(g, src, kind)
+        dopts = Choices()
+        for d in dests:
+            dopts.add(f"to:{d}", g.name(d))
+        dst = (
+            yield from g.ask(
+                f"Move the {UNIT_NAMES.get(kind, kind)} to?",
+                dopts,
+                role=Role.VALIDO,
+                rule=RULE_MOVE,
+                cause=cause,
+            )
+        ).partition(":")[2]
+        if kind == "leader":
+            nid = s.wars[src].leader or ""
+            s.wars[src].leader = None
+            court.place(g, nid, f"army:{dst}", cause=cause)
+        else:
+            move_one(g, src, kind, dst, cause)
+        if src not in move_sources(g):
+            return
+
+
+def land_units(units: dict[str, int]) -> int:
+    return sum(n for k, n in units.items() if k in LAND_UNITS)

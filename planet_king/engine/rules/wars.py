@@ -1,0 +1,686 @@
+"""Wars: declaration, enemy campaigns, the player's campaigns and the end of a war."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from planet_king.engine.decisions import Choices, Option, Role
+from planet_king.engine.rules import court, units
+from planet_king.engine.rules.units import UNIT_NAMES
+
+if TYPE_CHECKING:
+    from planet_king.content.models import EventCard
+    from planet_king.engine.game import FortuneResult, Game, Rules
+
+RULE_DECLARATION = "Wars / Declaration of War"
+RULE_PROGRESSION = "Wars / Progression of a War"
+RULE_END = "Wars / End of a War"
+RULE_CAMPAIGN = "Actions / Government Actions (Military Campaign)"
+RULE_FRANCE = "Wars / War with France"
+FRANCE_FRONTS = ("france-picardy", "france-italy", "france-catalonia")  # tie order: Picardy
+NAMED_BATTLES = {
+    "france-picardy": "picardy",
+    "flanders": "flanders",
+    "france-catalonia": "catalonia",
+}
+
+
+# ------------------------------------------------------------------ helpers
+def power_of(g: Game, war_id: str) -> str:
+    return g.content.wars[war_id].power
+
+
+def wars_of(g: Game, power: str) -> list[str]:
+    return [w for w in g.state.wars if g.content.wars[w].power == power]
+
+
+def at_war_with(g: Game, power: str) -> bool:
+    return any(g.state.wars[w].active for w in wars_of(g, power))
+
+
+def active_wars(g: Game) -> list[str]:
+    return [w for w, ws in g.state.wars.items() if ws.active]
+
+
+def allowed_wars(g: Game) -> list[str]:
+    """Wars that can be activated: in Hothead only the Italian front."""
+    if g.hothead:
+        return ["france-italy"]
+    return list(g.state.wars)
+
+
+def enemy_strength(g: Game, war_id: str) -> int:
+    s = g.state
+    power = power_of(g, war_id)
+    strength = s.power_strength.get(power, g.content.powers[power].strength)
+    if power == "united-provinces" and s.corsairs:
+        strength = min(strength, 3)
+    if war_id == "france-catalonia" and s.catalan_tercio:
+        strength += 1
+    return strength
+
+
+def enemy_strategy(g: Game, war_id: str) -> int:
+    leader = g.state.wars[war_id].enemy_leader
+    return g.content.leaders[leader].strategy if leader else 0
+
+
+def army_sp(g: Game, war_id: str, *, player_campaign: bool) -> float:
+    """Units' SP plus the leader's, with the fleet rules of the war (Government Actions)."""
+    s = g.state
+    army = s.units.get(war_id, {})
+    land = units.unit_sp({k: n for k, n in army.items() if k != "fleet"})
+    fleets = army.get("fleet", 0)
+    war = g.content.wars[war_id]
+    naval = g.content.powers[war.power].naval
+    if naval:
+        sp = land + fleets
+        if fleets == 0 and player_campaign:
+            sp -= 1
+    else:
+        sp = land + min(fleets, war.fleets_max if war.fleets_max is not None else fleets)
+    leader = s.wars[war_id].leader
+    if leader is not None:
+        counter = g.content.nobles[leader].leader
+        sp += counter.sp if counter else 0
+    return sp
+
+
+def leader_strategy(g: Game, nid: str) -> int:
+    return court.rating(g, nid, "military")
+
+
+def available_enemy_leaders(g: Game, war_id: str) -> list[str]:
+    s = g.state
+    power = power_of(g, war_id)
+    busy = {ws.enemy_leader for ws in s.wars.values() if ws.enemy_leader}
+    pool = g.scenario.enemy_leaders
+    out = []
+    for lid, leader in g.content.leaders.items():
+        if pool is not None and lid not in pool:
+            continue
+        if power not in leader.powers and war_id not in leader.powers:
+            continue
+        if lid in busy or not leader.turns.open_on(s.turn):
+            continue
+        out.append(lid)
+    return out
+
+
+def appoint_enemy_leader(g: Game, war_id: str, cause: str, *, exclude: str | None = None) -> None:
+    ws = g.state.wars[war_id]
+    if power_of(g, war_id) == "protestants":
+        ws.enemy_leader = None  # the Palatinate has no leaders (Declaration of War)
+        return
+    pool = [lid for lid in available_enemy_leaders(g, war_id) if lid != exclude]
+    if not pool:
+        ws.enemy_leader = None
+        g.log(
+            f"No enemy leader is available for {g.name(war_id)}.",
+            rule=RULE_DECLARATION,
+            cause=cause,
+        )
+        return
+    ws.enemy_leader = g.pick(pool, "enemy leaders")
+    strat = g.content.leaders[ws.enemy_leader].strategy
+    g.log(
+        f"{g.name(ws.enemy_leader)} (strategy {strat}) commands the enemy in {g.name(war_id)}.",
+        rule=RULE_DECLARATION,
+        cause=cause,
+    )
+
+
+def stat(g: Game, war_id: str, what: str) -> None:
+    g.state.stats.wars.setdefault(war_id, Counter())[what] += 1
+
+
+# -------------------------------------------------------------- declaration
+def can_declare(g: Game, war_id: str) -> str | None:
+    """Why a new war cannot be declared now, or None."""
+    s = g.state
+    ws = s.wars[war_id]
+    if ws.active:
+        return "already at war"
+    if war_id not in allowed_wars(g):
+        return "this war is not used in this scenario"
+    if ws.peace_this_turn:
+        return "the war ended this turn (Peace marker)"
+    if s.wars_declared_this_turn >= 2:
+        return "two wars have already been declared this turn"
+    return None
+
+
+def declare_war(g: Game, fronts: list[str], cause: str, *, rule: str = RULE_DECLARATION) -> Rules:
+    """Declaration steps: markers, track at 0, units and leader moved in, enemy leader."""
+    s = g.state
+    s.wars_declared_this_turn += 1
+    ordinal = "1st" if s.wars_declared_this_turn == 1 else "2nd"
+    for war_id in fronts:
+        ws = s.wars[war_id]
+        ws.active, ws.position, ws.truce, ws.outcome = True, 0, False, None
+        stat(g, war_id, "declared")
+        g.log(
+            f"War is declared: {g.name(war_id)} ({ordinal} war declared this turn); "
+            "progression marker on 0.",
+            rule=rule,
+            cause=cause,
+        )
+    for war_id in fronts:
+        yield from reinforce_new_front(g, war_id, cause)
+        appoint_enemy_leader(g, war_id, cause)
+
+
+def reinforce_new_front(g: Game, war_id: str, cause: str) -> Rules:
+    """Move units from adjacent wars and territories, and a noble from Court, to the army."""
+    s = g.state
+    ws = s.wars[war_id]
+    if ws.leader is None:
+        opts = Choices()
+        for nid in court.court_nobles(g):
+            if court.can_command(g, nid):
+                opts.add(f"noble:{nid}", f"{g.name(nid)} takes command")
+        if opts:
+            opts.add("none", "Leave the army without a commander")
+            choice = yield from g.ask(
+                f"{g.name(war_id)}: send a noble from Court to command?",
+                opts,
+                role=Role.VALIDO,
+                rule=RULE_DECLARATION,
+                cause=cause,
+            )
+            if choice != "none":
+                nid = choice.partition(":")[2]
+                court.set_holder(g, court.where(g, nid) or "", None)
+                court.place(g, nid, f"army:{war_id}", cause=cause)
+    sources = [
+        loc
+        for loc in units.neighbours(g, war_id)
+        if loc != war_id and (loc in g.content.territories or s.wars[loc].active)
+    ]
+    while True:
+        opts = Choices()
+        for loc in sources:
+            for kind, n in sorted(s.units.get(loc, {}).items()):
+                if (
+                    n > 0
+                    and units.destination_ok(g, kind, war_id)
+                    and (loc != units.PLUS_ULTRA or kind == "fleet")
+                ):
+                    opts.add(
+                        f"move:{loc}:{kind}",
+                        f"Move a {UNIT_NAMES[kind]} from {g.name(loc)} ({n} there)",
+                    )
+        if not opts:
+            return
+        opts.add("done", "Done")
+        choice = yield from g.ask(
+            f"{g.name(war_id)}: move units into the new army?",
+            opts,
+            role=Role.VALIDO,
+            rule=RULE_DECLARATION,
+            cause=cause,
+        )
+        if choice == "done":
+            return
+        _, loc, kind = choice.split(":")
+        units.move_one(g, loc, kind, war_id, cause)
+
+
+def france_fronts_to_open(g: Game) -> list[str]:
+    """Italy in the first three turns (and alone); later Picardy and Catalonia together."""
+    s = g.state
+    italy = s.wars.get("france-italy")
+    if s.turn <= 3 and italy is not None and italy.outcome is None:
+        fronts = ["france-italy"]
+    else:
+        fronts = ["france-picardy", "france-catalonia"]
+    return [f for f in fronts if f in allowed_wars(g)]
+
+
+def declaration_test(g: Game, power: str, cause: str, *, turkish: bool = False) -> bool:
+    """One test on turns 1-2 (two from turn 3); negative or neutral declares war.
+
+    The TURKISH WAR takes one test whatever the turn, and only a negative declares.
+    """
+    tests = 1 if turkish or g.state.turn <= 2 else 2
+    for _ in range(tests):
+        t = g.fortune_test(f"does {g.name(power)} declare war?", rule=RULE_DECLARATION)
+        if t.negative or (t.neutral and not turkish):
+            return True
+    g.log(f"{g.name(power)} does not declare war.", rule=RULE_DECLARATION, cause=cause)
+    return False
+
+
+def war_event(g: Game, card: EventCard, *, forced_declaration: bool = False) -> Rules:
+    """War Event Sequence: a declaration test if not at war, else an enemy campaign."""
+    power = str(card.params["power"])
+    cause = card.name
+    if power == "france":
+        fronts = [f for f in FRANCE_FRONTS if f in g.state.wars]
+        active = [f for f in fronts if g.state.wars[f].active]
+        if active:
+            yield from enemy_campaign(g, campaign_front(g, active), cause)
+        else:
+            yield from _event_declaration(
+                g, power, france_fronts_to_open(g), cause, forced=forced_declaration
+            )
+    else:
+        for war_id in wars_of(g, power):
+            if g.state.wars[war_id].active:
+                yield from enemy_campaign(g, war_id, cause)
+            else:
+                yield from _event_declaration(
+                    g, power, [war_id], cause, forced=forced_declaration, turkish=power == "ottoman"
+                )
+    palatinate = g.state.wars.get("palatinate")
+    if "palatinate" in card.params and palatinate is not None and palatinate.active:
+        yield from move_marker(
+            g,
+            "palatinate",
+            int(card.params["palatinate"]),
+            cause,
+            rule="Events / Events of the War of the Palatinate",
+        )
+
+
+def _event_declaration(
+    g: Game, power: str, fronts: list[str], cause: str, *, forced: bool, turkish: bool = False
+) -> Rules:
+    if not fronts:
+        g.log(
+            f"No war with {g.name(power)} can be opened in this scenario.",
+            rule=RULE_DECLARATION,
+            cause=cause,
+        )
+        return
+    why = can_declare(g, fronts[0])
+    if why:
+        g.log(
+            f"No declaration of war by {g.name(power)}: {why}.", rule=RULE_DECLARATION, cause=cause
+        )
+        return
+    if forced:
+        g.log(
+            f"{g.name(power)} declares war without a fortune test.",
+            rule=RULE_DECLARATION,
+            cause=cause,
+        )
+    elif not declaration_test(g, power, cause, turkish=turkish):
+        return
+    yield from declare_war(g, fronts, cause)
+
+
+def campaign_front(g: Game, active: list[str]) -> str:
+    """The front with the most advanced marker either way; Picardy on ties (War with France).
+
+    Fronts at truce cannot move and are passed over when another front can (ruling R9).
+    """
+    s = g.state
+    candidates = [f for f in active if not s.wars[f].truce] or active
+    best = max(abs(s.wars[f].position) for f in candidates)
+    for f in FRANCE_FRONTS:
+        if f in candidates and abs(s.wars[f].position) == best:
+            return f
+    return candidates[0]
+
+
+# --------------------------------------------------------- enemy campaigns
+def enemy_campaign(g: Game, war_id: str, cause: str) -> Rules:
+    """Progression of a War: the enemy campaigns; the marker moves at most one space (R3)."""
+    s = g.state
+    ws = s.wars[war_id]
+    if ws.truce:
+        g.log(f"{g.name(war_id)} is at truce: no campaign.", rule=RULE_PROGRESSION, cause=cause)
+        return
+    mine = army_sp(g, war_id, player_campaign=False)
+    theirs = enemy_strength(g, war_id)
+    diff = theirs - mine
+    strategy = enemy_strategy(g, war_id) if ws.enemy_leader else 1
+    naval_no_fleet = (
+        g.content.powers[power_of(g, war_id)].naval and s.units.get(war_id, {}).get("fleet", 0) == 0
+    )
+    automatic = ws.leader is None or diff >= 3
+    g.log(
+        f"{g.name(power_of(g, war_id))} campaigns in {g.name(war_id)}: enemy {theirs} SP "
+        f"against {mine:g} SP, {strategy} test(s)"
+        + (" — the move is automatic" if automatic else "")
+        + ".",
+        rule=RULE_PROGRESSION,
+        cause=cause,
+    )
+    tests: list[FortuneResult] = []
+    moved = False
+    for _ in range(strategy):
+        t = g.fortune_test(f"enemy campaign in {g.name(war_id)}", rule=RULE_PROGRESSION)
+        tests.append(t)
+        if automatic:
+            moved = True
+            continue
+        if t.negative or (t.neutral and (diff >= 1.5 or naval_no_fleet)):
+            moved = True
+            break
+    sp_removed = False
+    if any(t.sp_loss for t in tests):
+        sp_removed = yield from lose_sp(
+            g, war_id, cause, enemy_leader_strategy=strategy if ws.enemy_leader else 0
+        )
+    if moved:
+        yield from move_marker(g, war_id, -1, cause, rule=RULE_PROGRESSION)
+    if ws.active and ws.enemy_leader and not moved and not sp_removed:
+        old = ws.enemy_leader
+        g.log(
+            f"{g.name(old)} achieved nothing and is relieved of command (ruling R4).",
+            rule=RULE_PROGRESSION,
+            cause=cause,
+        )
+        ws.enemy_leader = None
+        appoint_enemy_leader(g, war_id, cause, exclude=old)
+        if ws.enemy_leader is None:
+            ws.enemy_leader = old
+
+
+def lose_sp(g: Game, war_id: str, cause: str, *, enemy_leader_strategy: int) -> Rules:
+    """Remove one SP from an army: a veteran is flipped first against a 2-3 leader."""
+    s = g.state
+    army = s.units.get(war_id, {})
+    present = [k for k in sorted(army) if army[k] > 0]
+    if not present:
+        g.log(
+            f"The army of {g.name(war_id)} has no unit to lose.", rule=RULE_PROGRESSION, cause=cause
+        )
+        return False
+    if enemy_leader_strategy >= 2 and "veteran" in present:
+        choice = "veteran"
+        g.log(
+            "The enemy leader has a strategy of 2 or 3: the veteran tercio must be flipped.",
+            rule=RULE_PROGRESSION,
+            cause=cause,
+        )
+    else:
+        opts = Choices()
+        for k in present:
+            label = (
+                "Flip the old tercio to its 1 SP side"
+                if k == "veteran"
+                else f"Remove a {UNIT_NAMES[k]}"
+            )
+            opts.add(f"lose:{k}", label)
+        choice = (
+            yield from g.ask(
+                f"{g.name(war_id)}: the SP-loss symbol — remove one SP",
+                opts,
+                role=Role.VALIDO,
+                rule=RULE_PROGRESSION,
+                cause=cause,
+            )
+        ).partition(":")[2]
+    units.remove_unit(g, war_id, choice)
+    if choice == "veteran":
+        units.add_unit(g, war_id, "veteran-flipped")
+        g.log(
+            f"The old tercio in {g.name(war_id)} is flipped to its 1 SP side.",
+            rule=RULE_PROGRESSION,
+            cause=cause,
+        )
+    else:
+        g.log(
+            f"A {UNIT_NAMES[choice]} is lost in {g.name(war_id)}.",
+            rule=RULE_PROGRESSION,
+            cause=cause,
+        )
+    return True
+
+
+# ------------------------------------------------------- player campaigns
+def campaign_cost(g: Game, leader: str | None) -> int:
+    """One ducat; two when Spinola, or Juan José of Austria at 3, leads (Special Rules)."""
+    if leader == "ambrosio-de-spinola":
+        return 2
+    if leader == "juan-jose-de-austria" and g.state.rolled_ratings.get(f"{leader}:military") == 3:
+        return 2
+    return 1
+
+
+def player_campaign(g: Game, war_id: str, cause: str) -> Rules:
+    """The Military Campaign action against a power already at war."""
+    s = g.state
+    ws = s.wars[war_id]
+    leader = ws.leader
+    if leader is None:
+        raise AssertionError("a campaign needs a commander")
+    strategy = leader_strategy(g, leader)
+    army = s.units.get(war_id, {})
+    counter = g.content.nobles[leader].leader
+    total_sp = units.unit_sp(army)
+    if counter and counter.admiral and total_sp > 0 and army.get("fleet", 0) * 2 >= total_sp:
+        strategy += 1
+        g.log(
+            f"{g.name(leader)} is an admiral and half the army is fleets: +1 strategy.",
+            rule=RULE_CAMPAIGN,
+            cause=cause,
+        )
+    tactician = bool(counter and counter.tactician)
+    brave = court.has_trait(g, leader, "brave")
+    mine = army_sp(g, war_id, player_campaign=True)
+    theirs = enemy_strength(g, war_id)
+    per_space = 1 if mine >= theirs else 2
+    room = s.wars[war_id].position
+    room = g.content.wars[war_id].spanish_spaces - room
+    g.log(
+        f"{g.name(leader)} campaigns in {g.name(war_id)}: {mine:g} SP against {theirs} SP, "
+        f"{strategy} test(s); {'each' if per_space == 1 else 'every two'} positive "
+        f"result{'s' if per_space == 2 else ''} gain{'s' if per_space == 1 else ''} a space.",
+        rule=RULE_CAMPAIGN,
+        cause=cause,
+    )
+    good = 0
+    sp_symbol = False
+    brave_used = False
+    brave_lost = False
+    for _ in range(strategy):
+        if good // per_space >= room:
+            break  # the war is already won: stop drawing (Events Phase / Overview)
+        t = g.fortune_test(f"campaign in {g.name(war_id)}", rule=RULE_CAMPAIGN)
+        sp_symbol |= t.sp_loss
+        ok = t.positive or (tactician and t.neutral)
+        if not ok and brave and not brave_used:
+            choice = yield from g.ask(
+                f"{g.name(leader)} is brave: repeat this fortune test? (a negative result "
+                "removes him)",
+                [
+                    Option("brave:repeat", "Repeat the test"),
+                    Option("brave:keep", "Keep the result"),
+                ],
+                role=Role.VALIDO,
+                rule="Notable Cards / NOBLE Cards (Brave)",
+                cause=cause,
+            )
+            if choice == "brave:repeat":
+                brave_used = True
+                t = g.fortune_test(f"{g.name(leader)} repeats the test", rule=RULE_CAMPAIGN)
+                sp_symbol |= t.sp_loss
+                ok = t.positive or (tactician and t.neutral)
+                brave_lost = t.negative
+        if ok:
+            good += 1
+    spaces = min(good // per_space, room)
+    if sp_symbol:
+        yield from lose_sp(g, war_id, cause, enemy_leader_strategy=enemy_strategy(g, war_id))
+    if spaces == 0:
+        g.log(f"The campaign in {g.name(war_id)} gains no ground.", rule=RULE_CAMPAIGN, cause=cause)
+    for _ in range(spaces):
+        if not ws.active:
+            break
+        yield from move_marker(g, war_id, +1, cause, rule=RULE_CAMPAIGN)
+    if brave_lost and court.where(g, leader) is not None:
+        yield from court.remove_from_game(
+            g,
+            leader,
+            "brave leader's repeated test failed",
+            rule="Notable Cards / NOBLE Cards (Brave)",
+        )
+
+
+def battle_name(g: Game, war_id: str) -> str | None:
+    table = NAMED_BATTLES.get(war_id)
+    if table is None:
+        return None
+    rows = getattr(g.content.battle_names, table)
+    g.random_draws += 1
+    return rows[g.rng.randrange(6)][g.rng.randrange(6)]
+
+
+# ---------------------------------------------------------- marker and end
+def move_marker(g: Game, war_id: str, delta: int, cause: str, *, rule: str) -> Rules:
+    s = g.state
+    ws = s.wars[war_id]
+    if not ws.active:
+        return
+    if ws.truce:
+        g.log(f"{g.name(war_id)} is at truce: the marker cannot move.", rule=rule, cause=cause)
+        return
+    war = g.content.wars[war_id]
+    ws.position = max(-war.enemy_spaces, min(spanish_spaces(g, war_id), ws.position + delta))
+    side = "in the player's favour" if delta > 0 else "against the player"
+    battle = battle_name(g, war_id)
+    named = f" — {battle}" if battle else ""
+    g.log(
+        f"{g.name(war_id)}: the marker moves one space {side}, to {ws.position:+d}{named}.",
+        rule=rule,
+        cause=cause,
+    )
+    if ws.position >= spanish_spaces(g, war_id):
+        yield from end_war(g, war_id, "won", cause)
+    elif ws.position <= -war.enemy_spaces:
+        yield from end_war(g, war_id, "lost", cause)
+
+
+def spanish_spaces(g: Game, war_id: str) -> int:
+    return g.content.wars[war_id].spanish_spaces
+
+
+def end_war(g: Game, war_id: str, outcome: str, cause: str) -> Rules:
+    """End of a War: leader home, SP free to move, enemy leader removed, VP and markers."""
+    s = g.state
+    ws = s.wars[war_id]
+    war = g.content.wars[war_id]
+    ws.active, ws.truce, ws.peace_this_turn, ws.outcome = False, False, True, outcome
+    stat(g, war_id, outcome)
+    verdict = {"won": "ends in victory", "lost": "ends in defeat", "peace": "ends in peace"}
+    g.log(f"{g.name(war_id)} {verdict[outcome]}.", rule=RULE_END, cause=cause)
+    if ws.enemy_leader:
+        g.log(f"{g.name(ws.enemy_leader)} leaves the field.", rule=RULE_END, cause=cause)
+        ws.enemy_leader = None
+    if outcome == "peace":
+        g.add_vp(-1, f"peace in {g.name(war_id)}", rule="Actions / Political Actions (Embassy)")
+        g.add_prestige(
+            -1, f"peace in {g.name(war_id)}", rule="Actions / Political Actions (Embassy)"
+        )
+    else:
+        vp = war.vp_win if outcome == "won" else war.vp_lose
+        if war_id == "palatinate" and s.turn >= 6:
+            vp = 0
+            g.log(
+                "The War of the Palatinate ends on turn 6 or later: no VP.",
+                rule="Wars / War of the Palatinate",
+                cause=cause,
+            )
+        if vp:
+            g.add_vp(vp, f"{g.name(war_id)} {verdict[outcome]}", rule=RULE_END)
+        sign = 1 if outcome == "won" else -1
+        g.add_happiness(sign, f"war {outcome}", rule=RULE_END)
+        g.add_prestige(sign, f"war {outcome}", rule=RULE_END)
+        if war_id == "france-italy" and outcome == "lost" and not s.valtellina_closed:
+            s.valtellina_closed = True
+            g.log(
+                "The Valtellina pass is closed for the rest of the game.",
+                rule="Wars / War with France (War in Italy)",
+                cause=cause,
+            )
+    if ws.leader:
+        yield from _leader_home(g, war_id, cause)
+    yield from _redeploy(g, war_id, cause)
+
+
+def _leader_home(g: Game, war_id: str, cause: str) -> Rules:
+    ws = g.state.wars[war_id]
+    nid = ws.leader or ""
+    ws.leader = None
+    slot = court.free_court_slot(g)
+    opts = Choices()
+    opts.add(
+        "home:court",
+        f"{g.name(nid)} returns to Court",
+        None if slot else "the Court already has four nobles",
+    )
+    opts.add("home:deck", f"{g.name(nid)} goes to the noble deck")
+    choice = yield from g.ask(
+        f"The war is over: where does {g.name(nid)} go?",
+        opts,
+        role=Role.VALIDO,
+        rule=RULE_END,
+        cause=cause,
+    )
+    if choice == "home:court" and slot:
+        court.place(g, nid, slot, cause=cause)
+    else:
+        g.state.noble_deck.insert(0, nid)
+        g.log(f"{g.name(nid)} goes to the noble deck.", rule=RULE_END, cause=cause)
+
+
+def _redeploy(g: Game, war_id: str, cause: str) -> Rules:
+    """The player may move the army's SP without restrictions (End of a War)."""
+    s = g.state
+    while s.units.get(war_id):
+        army = s.units[war_id]
+        opts = Choices()
+        for kind in sorted(army):
+            opts.add(f"unit:{kind}", f"Redeploy a {UNIT_NAMES[kind]} ({army[kind]} in the army)")
+        opts.add("done", "Leave the rest in the army box")
+        what = yield from g.ask(
+            f"{g.name(war_id)} is over: redeploy its units?",
+            opts,
+            role=Role.VALIDO,
+            rule=RULE_END,
+            cause=cause,
+        )
+        if what == "done":
+            return
+        kind = what.partition(":")[2]
+        dests = [
+            d
+            for d in list(g.content.territories) + active_wars(g)
+            if d != war_id and units.destination_ok(g, kind, d)
+        ]
+        if not dests:
+            g.log(f"No place to redeploy a {UNIT_NAMES[kind]}.", rule=RULE_END, cause=cause)
+            return
+        dopts = Choices()
+        for d in dests:
+            dopts.add(f"to:{d}", g.name(d))
+        dst = (
+            yield from g.ask(
+                f"Redeploy the {UNIT_NAMES[kind]} to?",
+                dopts,
+                role=Role.VALIDO,
+                rule=RULE_END,
+                cause=cause,
+            )
+        ).partition(":")[2]
+        units.move_one(g, war_id, kind, dst, cause)
+
+
+def total_war(g: Game, card: EventCard) -> Rules:
+    """TOTAL WAR: a campaign on every active war and front but the Palatinate and truces."""
+    g.state.total_war_played = True
+    fronts = [w for w in active_wars(g) if w != "palatinate" and not g.state.wars[w].truce]
+    if not fronts:
+        g.log(
+            "Total War: no active war or front to campaign on.",
+            rule="Wars / Total War",
+            cause=card.name,
+        )
+    for w in fronts:
+        if g.state.wars[w].active:
+            yield from enemy_campaign(g, w, card.name)

@@ -1,0 +1,138 @@
+"""The state of a game in progress: plain data, no rules.
+
+Everything here is serialisable (see ``GameState.digest``) so that replays and saves
+can check that two games reached the same position.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Literal
+
+Colour = Literal["red", "blue", "yellow", "green"]
+COLOURS: tuple[Colour, ...] = ("red", "blue", "yellow", "green")
+
+# Strength points of each Spanish unit kind (Military Units).
+UNIT_SP: dict[str, float] = {
+    "tercio": 1.0,
+    "veteran": 2.0,
+    "veteran-flipped": 1.0,
+    "provincial": 0.5,
+    "nations": 1.0,
+    "english": 1.0,
+    "french": 1.0,
+    "habsburg": 1.0,
+    "fleet": 1.0,
+}
+LAND_UNITS = (
+    "tercio",
+    "veteran",
+    "veteran-flipped",
+    "provincial",
+    "nations",
+    "english",
+    "french",
+    "habsburg",
+)
+
+
+@dataclass(slots=True)
+class WarState:
+    id: str
+    active: bool = False
+    position: int = 0  # positive: black side, in the player's favour (ruling R2)
+    truce: bool = False
+    peace_this_turn: bool = False  # ended this turn: no new declaration (End of a War)
+    leader: str | None = None  # Spanish noble in command
+    enemy_leader: str | None = None
+    outcome: str | None = None  # last ending: "won" | "lost" | "peace"
+    last_campaign: bool = False  # the front of the last player campaign (no-repeat rule)
+
+
+@dataclass(slots=True)
+class Stats:
+    """What simulation reports: counts kept as the game goes, never read by rules."""
+
+    events_played: Counter[str] = field(default_factory=Counter)
+    actions_taken: Counter[str] = field(default_factory=Counter)
+    ledger: Counter[str] = field(default_factory=Counter)
+    wars: dict[str, Counter[str]] = field(default_factory=dict)
+    vp_by_turn: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class GameState:
+    scenario: str
+    turn: int
+    phase: str = "setup"
+    step: str = ""
+    treasury: int = 0
+    vp: int = 0
+    prestige_markers: int = 0  # prestige gained or lost this turn
+    happiness_markers: int = 0
+    cubes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
+    unique_used: list[str] = field(default_factory=list)
+    # Event deck: the top card is the last element.
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    removed_events: list[str] = field(default_factory=list)
+    pending_removals: list[str] = field(default_factory=list)
+    action_cards_played: int = 0
+    total_war_played: bool = False
+    phase_over: bool = False
+    # Government-action no-repeat rule (Government Actions): the action taken with the
+    # current ACTION card and with the previous one, as (action id, war id or "").
+    gov_this_card: tuple[str, str] | None = None
+    gov_prev_card: tuple[str, str] | None = None
+    # The Court and offices.
+    valido: str | None = None
+    queen: str | None = None
+    mistress: str | None = None
+    court_nobles: list[str | None] = field(default_factory=lambda: [None] * 4)
+    court_geniuses: list[str | None] = field(default_factory=lambda: [None] * 4)
+    offices: dict[str, str | None] = field(default_factory=dict)
+    exiles: list[str] = field(default_factory=list)
+    noble_deck: list[str] = field(default_factory=list)
+    removed_notables: list[str] = field(default_factory=list)
+    fortune_paid: list[str] = field(default_factory=list)  # fortune trait used once
+    rolled_ratings: dict[str, int] = field(default_factory=dict)  # "?" ratings
+    # Wars and units.
+    wars: dict[str, WarState] = field(default_factory=dict)
+    wars_declared_this_turn: int = 0
+    units: dict[str, dict[str, int]] = field(default_factory=dict)
+    construction: list[tuple[str, str]] = field(default_factory=list)  # (kind, target)
+    enemy_leaders_out: list[str] = field(default_factory=list)  # relieved, reusable later
+    power_strength: dict[str, int] = field(default_factory=dict)  # changed by events
+    corsairs: bool = False  # CORSAIRS OF DUNKIRK: United Provinces at 3 this turn
+    catalan_tercio: bool = False  # on the French side of the Catalan front
+    valtellina_closed: bool = False
+    revolts: list[str] = field(default_factory=list)
+    raids: list[str] = field(default_factory=list)
+    asiento: int = 0  # 0 none, 1 on Castile, 2 on Castile and the Indies
+    indies_ducats: dict[str, int] = field(default_factory=dict)
+    fortifications: dict[str, int] = field(default_factory=dict)
+    portugal_independent: bool = False
+    # End of the game.
+    over: bool = False
+    ended_by: str = ""
+    victory_level: str = ""
+    defeat_cause: str = ""
+    stats: Stats = field(default_factory=Stats)
+
+    def digest(self) -> str:
+        """A short hash of the whole position (the stats excluded)."""
+        data = asdict(self)
+        data.pop("stats")
+        blob = json.dumps(data, sort_keys=True, default=str).encode()
+        return hashlib.sha256(blob).hexdigest()[:16]
+
+    # Small read-only helpers used everywhere.
+    def units_at(self, location: str) -> dict[str, int]:
+        return self.units.setdefault(location, {})
+
+    def count_units(self, kind: str) -> int:
+        on_board = sum(loc.get(kind, 0) for loc in self.units.values())
+        return on_board + sum(1 for k, _ in self.construction if k == kind)

@@ -1,0 +1,58 @@
+"""Shared fixtures: the content, and a harness to run rule code with scripted choices."""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+from typing import Any
+
+import pytest
+
+from planet_king.content.loader import Content, load_content
+from planet_king.engine.decisions import Decision
+from planet_king.engine.game import Game
+
+
+@pytest.fixture(scope="session")
+def content() -> Content:
+    return load_content()
+
+
+@pytest.fixture
+def hothead(content: Content) -> Game:
+    """A Hothead game stopped at its first decision (seed 1)."""
+    return Game("hothead", seed=1, content=content)
+
+
+def stack(game: Game, *card_ids: str) -> None:
+    """Put cards on top of the event deck: the first id is drawn first."""
+    deck = game.state.deck
+    for cid in card_ids:
+        if cid in deck:
+            deck.remove(cid)
+        if cid in game.state.discard:
+            game.state.discard.remove(cid)
+    deck.extend(reversed(card_ids))
+
+
+def drive(
+    gen: Generator[Decision, str, Any], choices: Iterable[str] = ()
+) -> tuple[Any, list[Decision]]:
+    """Run rule code to the end, answering its decisions with ``choices`` in order.
+
+    Returns the rule's return value and the decisions it asked. Running out of
+    scripted choices while the rule still asks is a test failure.
+    """
+    answers = list(choices)
+    asked: list[Decision] = []
+    try:
+        decision = next(gen)
+        while True:
+            asked.append(decision)
+            if not answers:
+                raise AssertionError(f"unscripted decision: {decision.prompt} {decision.legal_ids}")
+            answer = answers.pop(0)
+            assert answer in decision.legal_ids, f"{answer} not in {decision.legal_ids}"
+            decision = gen.send(answer)
+    except StopIteration as stop:
+        assert not answers, f"choices left unused: {answers}"
+        return stop.value, asked

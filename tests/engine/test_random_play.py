@@ -1,0 +1,48 @@
+"""Random legal play over many seeds never breaks the engine's invariants."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from planet_king.engine.game import Game
+from planet_king.engine.rules import court
+
+COUNTERS_CHECKED = ("tercio", "provincial", "nations", "fleet")
+
+
+def check_invariants(game: Game) -> None:
+    s = game.state
+    assert 0 <= s.treasury <= 12
+    assert all(n >= 0 for n in s.cubes.values())
+    assert len([n for n in s.court_nobles if n]) <= 4
+    assert len([n for n in s.court_geniuses if n]) <= 4
+    held = [court.holder(game, p) for p in court.positions(game)]
+    held = [h for h in held if h]
+    assert len(held) == len(set(held)), "a notable in two places"
+    assert not set(held) & set(s.removed_notables), "a removed notable still in play"
+    for loc in s.units.values():
+        assert all(n >= 0 for n in loc.values())
+    for kind in COUNTERS_CHECKED:
+        assert s.count_units(kind) <= game.content.tables.unit_counters[kind]
+    for w, ws in s.wars.items():
+        war = game.content.wars[w]
+        assert -war.enemy_spaces <= ws.position <= war.spanish_spaces
+    if game.decision is not None:
+        assert game.decision.legal_ids, "every decision has a legal option"
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_play_keeps_the_invariants_and_replays(content, seed: int) -> None:
+    game = Game("hothead", seed=seed, content=content)
+    rng = random.Random(seed)
+    check_invariants(game)
+    while game.decision is not None:
+        game.choose(rng.choice(game.decision.legal_ids))
+        check_invariants(game)
+    assert game.state.victory_level in ("major-victory", "defeat")
+    again = Game.replay("hothead", game.choices, seed=seed, content=content)
+    assert again.log_text() == game.log_text()

@@ -1,0 +1,93 @@
+"""The command line (typer's CliRunner): scenarios, simulate, play --text, errors."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from planet_king.cli import app
+
+runner = CliRunner()
+
+
+def invoke(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_scenarios_json_lists_the_five_scenarios() -> None:
+    result = invoke("scenarios", "--json")
+    assert result.exit_code == 0
+    rows = {r["id"]: r for r in json.loads(result.stdout)["scenarios"]}
+    assert list(rows) == [
+        "hothead",
+        "iupiter-hispano",
+        "anni-mirabiles",
+        "anni-horribiles",
+        "the-planet-king",
+    ]
+    assert rows["hothead"]["playable"] is True and rows["hothead"]["turns"] == 1
+    assert rows["the-planet-king"]["turns"] == 8
+    assert rows["the-planet-king"]["thresholds"]["major_victory"] == 20
+
+
+def test_simulate_json_is_deterministic_apart_from_elapsed_time() -> None:
+    args = ("simulate", "hothead", "--games", "20", "--seed", "1", "--bot", "random", "--json")
+    first, second = json.loads(invoke(*args).stdout), json.loads(invoke(*args).stdout)
+    first.pop("elapsed_s")
+    second.pop("elapsed_s")
+    assert first == second
+    assert first["scenario"] == "hothead" and first["bot"] == "random"
+    assert len(first["games"]) == 20
+    for game in first["games"]:
+        assert game["victory_level"] in ("major-victory", "defeat")
+        assert len(game["log_digest"]) == 64
+        assert {"seed", "final_vp", "turns_played", "decisions", "ended_by"} <= set(game)
+    levels = first["summary"]["victory_levels"]
+    assert sum(levels.values()) == 20
+
+
+def test_simulate_table_without_json() -> None:
+    result = invoke("simulate", "hothead", "--games", "3", "--seed", "2")
+    assert result.exit_code == 0 and "victory level" in result.stdout
+
+
+def test_unknown_scenario_is_one_line_exit_two() -> None:
+    result = invoke("simulate", "nope", "--games", "1")
+    assert result.exit_code == 2
+    assert result.stderr.strip().count("\n") == 0
+    assert "unknown scenario 'nope'" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_bad_arguments_are_one_line_exit_two() -> None:
+    for args in (
+        ("simulate", "hothead", "--games", "x"),
+        ("bogus",),
+        ("simulate",),
+        ("simulate", "hothead", "--bot", "clever"),
+    ):
+        result = invoke(*args)
+        assert result.exit_code == 2, args
+        assert result.stderr.startswith("planet-king: error:"), args
+        assert result.stderr.strip().count("\n") == 0, args
+
+
+def test_unplayable_scenario_is_refused_clearly() -> None:
+    result = invoke("play", "the-planet-king", "--text")
+    assert result.exit_code == 2 and "not playable yet" in result.stderr
+
+
+def test_play_text_mode_reads_numbers_and_quits() -> None:
+    result = invoke("play", "hothead", "--seed", "3", "--text", input="1\nzz\n?\ns\nq\n")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "War is declared: War with France, Italian front" in out
+    assert "decides:" in out and "Please type a number" in out and "Commands:" in out
+    assert "Valido: Gaspar de Guzmán" in out and "Leaving the game." in out
+    assert "┃" not in out and "│" not in out, "plain text: no box drawing"
+
+
+def test_play_text_mode_to_the_end_on_end_of_input() -> None:
+    result = invoke("play", "hothead", "--seed", "3", "--text", input="4\n" * 400)
+    assert result.exit_code == 0
+    assert "Game over. Victory level:" in result.stdout or "End of input" in result.stdout
