@@ -212,7 +212,8 @@ class Game:
 
     # ------------------------------------------------------- names and cards
     def name(self, ident: str) -> str:
-        return self.content.name(ident)
+        power = self.content.powers.get(ident)
+        return power.name if power is not None else self.content.name(ident)
 
     def event(self, card_id: str) -> EventCard:
         return self.content.events[card_id]

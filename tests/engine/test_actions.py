@@ -169,7 +169,7 @@ def test_appoint_noble_draws_the_top_noble_and_returns_the_displaced(hothead: Ga
     s.court_nobles[3] = None
     drive(
         actions.perform(hothead, ACTIONS["appoint-noble"], CARD),
-        ["place:office:viceroy-italy", "displaced:court"],
+        ["place:office:viceroy-italy", "court"],
     )
     assert s.offices["viceroy-italy"] == "castel-rodrigo"
     assert "garcia-de-avellaneda" in s.court_nobles
@@ -180,7 +180,7 @@ def test_nominate_noble_moves_a_noble_from_court(hothead: Game) -> None:
     s = hothead.state
     drive(
         actions.perform(hothead, ACTIONS["nominate-noble"], CARD),
-        ["noble:diego-carrillo", "place:office:viceroy-italy", "displaced:remove"],
+        ["noble:diego-carrillo", "place:office:viceroy-italy", "remove"],
     )
     assert s.offices["viceroy-italy"] == "diego-carrillo"
     assert "garcia-de-avellaneda" in s.removed_notables
@@ -199,7 +199,7 @@ def test_embassy_truce_then_peace(hothead: Game) -> None:
     stack(hothead, "excellent-harvests")
     drive(
         actions.embassy(hothead, "Diplomacy", paid=False),
-        ["noble:castel-rodrigo", "home:court", "done"],
+        ["noble:castel-rodrigo", "court", "done"],
     )
     ws = s.wars["france-italy"]
     assert (ws.active, ws.outcome) == (False, "peace")

@@ -203,7 +203,7 @@ def test_tactician_counts_neutral_results_as_positive(hothead: Game) -> None:
     """Military Leaders (tactician): neutral results count as positive."""
     at_war(hothead, units={"tercio": 3}, leader="gonzalo-fernandez-de-cordoba")
     stack(hothead, "action-2", "excellent-harvests")  # neutral, positive
-    drive(wars.player_campaign(hothead, "france-italy", "test"), ["home:court", "done"])
+    drive(wars.player_campaign(hothead, "france-italy", "test"), ["court", "done"])
     assert hothead.state.wars["france-italy"].outcome == "won", "two spaces: the war is won"
 
 
@@ -212,7 +212,7 @@ def test_winning_a_war_scores_its_track_and_marks_peace(hothead: Game) -> None:
     at_war(hothead, units={"tercio": 3}, leader="gonzalo-fernandez-de-cordoba", position=1)
     stack(hothead, "excellent-harvests", "excellent-harvests")
     vp = hothead.state.vp
-    drive(wars.player_campaign(hothead, "france-italy", "test"), ["home:court", "done"])
+    drive(wars.player_campaign(hothead, "france-italy", "test"), ["court", "done"])
     s = hothead.state
     ws = s.wars["france-italy"]
     assert (ws.active, ws.outcome, ws.peace_this_turn) == (False, "won", True)

@@ -440,24 +440,9 @@ def _install(g: Game, nid: str, pos: str, rule: str, cause: str) -> Rules:
     court.place(g, nid, pos, cause=cause)
     if old is None:
         return
-    slot = court.free_court_slot(g)
-    opts = Choices()
-    opts.add(
-        "displaced:court",
-        f"{g.name(old)} returns to Court",
-        None if slot else "the Court already has four nobles",
-    )
-    opts.add("displaced:remove", f"Remove {g.name(old)} from the game")
-    choice = yield from g.ask(
-        f"{g.name(old)} is replaced: return to Court or remove?",
-        opts,
-        role=Role.VALIDO,
-        rule=rule,
-        cause=cause,
-    )
-    if choice == "displaced:court" and slot:
-        court.place(g, old, slot, cause=cause)
-    else:
+    remove = Option("remove", f"Remove {g.name(old)} from the game")
+    prompt = f"{g.name(old)} is replaced: return to Court or remove?"
+    if not (yield from court.offer_court(g, old, remove, prompt, rule=rule, cause=cause)):
         yield from court.remove_from_game(g, old, f"replaced by {g.name(nid)}", rule=rule)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from planet_king.content.models import Noble
-from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.decisions import Choices, Option, Role
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
@@ -238,3 +238,35 @@ def exile(g: Game, nid: str, cause: str, *, rule: str = "Events / Traitor (Exile
     g.log(f"{g.name(nid)} is sent into exile ({cause}).", rule=rule, cause=cause)
     if pos is not None:
         yield from fill_vacancy(g, pos, cause)
+
+
+def draw_notable(g: Game, *, rule: str, cause: str) -> str | None:
+    """Draw a marker from the notables cup; the notable it stands for, or None if empty."""
+    cup = cup_notables(g)
+    if not cup:
+        g.log("No notable in play.", rule=rule, cause=cause)
+        return None
+    marker = g.pick(cup, "notables")
+    nid = holder(g, marker) or ""
+    g.log(f"The {position_name(g, marker)} marker is drawn: {g.name(nid)}.", rule=rule, cause=cause)
+    return nid
+
+
+def offer_court(g: Game, nid: str, other: Option, prompt: str, *, rule: str, cause: str) -> Rules:
+    """Ask whether a noble returns to Court (if a slot is free) or takes ``other``.
+
+    Returns True when the noble was placed at Court.
+    """
+    slot = free_court_slot(g)
+    opts = Choices()
+    opts.add(
+        "court",
+        f"{g.name(nid)} returns to Court",
+        None if slot else "the Court already has four nobles",
+    )
+    opts.items.append(other)
+    choice = yield from g.ask(prompt, opts, role=Role.VALIDO, rule=rule, cause=cause)
+    if choice == "court" and slot:
+        place(g, nid, slot, cause=cause)
+        return True
+    return False

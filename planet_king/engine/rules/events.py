@@ -93,17 +93,9 @@ RULE_INSTABILITY = "Events / Instability"
 def _instability(g: Game, card: EventCard) -> Rules:
     """Lose a ducat; a random notable in play is removed, unless charismatic."""
     yield from economy.pay(g, 1, f"event:{card.id}", cause=card.name, rule=RULE_INSTABILITY)
-    cup = court.cup_notables(g)
-    if not cup:
-        g.log("No notable in play to remove.", rule=RULE_INSTABILITY, cause=card.name)
+    nid = court.draw_notable(g, rule=RULE_INSTABILITY, cause=card.name)
+    if nid is None:
         return
-    marker = g.pick(cup, "notables")
-    nid = court.holder(g, marker) or ""
-    g.log(
-        f"The {court.position_name(g, marker)} marker is drawn: {g.name(nid)}.",
-        rule=RULE_INSTABILITY,
-        cause=card.name,
-    )
     if court.has_trait(g, nid, "charismatic"):
         g.log(
             f"{g.name(nid)} is charismatic and immune to Instability.",
@@ -118,15 +110,7 @@ def _instability(g: Game, card: EventCard) -> Rules:
 def _twilight(g: Game, card: EventCard) -> Rules:
     """A random notable in play (not in exile) dies; vacancies are filled at once."""
     rule = "Events / The Twilight of Life"
-    cup = court.cup_notables(g)
-    if not cup:
-        g.log("No notable in play.", rule=rule, cause=card.name)
+    nid = court.draw_notable(g, rule=rule, cause=card.name)
+    if nid is None:
         return
-    marker = g.pick(cup, "notables")
-    nid = court.holder(g, marker) or ""
-    g.log(
-        f"The {court.position_name(g, marker)} marker is drawn: {g.name(nid)}.",
-        rule=rule,
-        cause=card.name,
-    )
     yield from court.remove_from_game(g, nid, card.name, rule=rule)

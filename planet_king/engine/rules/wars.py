@@ -607,24 +607,9 @@ def _leader_home(g: Game, war_id: str, cause: str) -> Rules:
     ws = g.state.wars[war_id]
     nid = ws.leader or ""
     ws.leader = None
-    slot = court.free_court_slot(g)
-    opts = Choices()
-    opts.add(
-        "home:court",
-        f"{g.name(nid)} returns to Court",
-        None if slot else "the Court already has four nobles",
-    )
-    opts.add("home:deck", f"{g.name(nid)} goes to the noble deck")
-    choice = yield from g.ask(
-        f"The war is over: where does {g.name(nid)} go?",
-        opts,
-        role=Role.VALIDO,
-        rule=RULE_END,
-        cause=cause,
-    )
-    if choice == "home:court" and slot:
-        court.place(g, nid, slot, cause=cause)
-    else:
+    deck = Option("deck", f"{g.name(nid)} goes to the noble deck")
+    prompt = f"The war is over: where does {g.name(nid)} go?"
+    if not (yield from court.offer_court(g, nid, deck, prompt, rule=RULE_END, cause=cause)):
         g.state.noble_deck.insert(0, nid)
         g.log(f"{g.name(nid)} goes to the noble deck.", rule=RULE_END, cause=cause)
 
