@@ -36,6 +36,10 @@ from planet_king.content.models import (
 M = TypeVar("M", bound=BaseModel)
 
 
+# libyaml's safe loader when available (several times faster), else the pure-Python one.
+_SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 class DataError(Exception):
     """A data file is missing, malformed, or refers to something that does not exist."""
 
@@ -83,7 +87,7 @@ def _read_yaml(path: Path) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(f"{path}: cannot be read ({exc})") from None
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_SAFE_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
@@ -135,6 +139,44 @@ def _check_refs(
             raise DataError(f"{path}: {owner}, field '{field_name}': unknown id '{ref}'")
 
 
+REMOVED_WHEN_VERBS = ("won", "lost", "ended")
+
+
+def _check_removed_when(path: Path, ident: str, key: str, wars: Iterable[str]) -> None:
+    """Red-text condition keys have the form ``<won|lost|ended>:<war id>``."""
+    verb, _, war = key.partition(":")
+    if verb not in REMOVED_WHEN_VERBS or war not in set(wars):
+        raise DataError(
+            f"{path}: entry '{ident}', field 'removed_when': unknown condition '{key}' "
+            f"(expected one of {', '.join(REMOVED_WHEN_VERBS)} followed by ':<war id>')"
+        )
+
+
+def _check_leader_counter(path: Path, noble: Noble) -> None:
+    """Only nobles with a military rating of 1 or more (or '?') have a leader counter, whose
+    strategy equals the military rating (Tokens / Military Leaders)."""
+    commands = noble.military == "?" or int(noble.military) >= 1
+    owner = f"entry '{noble.id}'"
+    if commands and noble.leader is None:
+        raise DataError(
+            f"{path}: {owner}, field 'leader': military {noble.military} needs a counter"
+        )
+    if not commands and noble.leader is not None:
+        raise DataError(f"{path}: {owner}, field 'leader': military 0 cannot have a counter")
+    if noble.leader is None:
+        return
+    if noble.leader.strategy != noble.military:
+        raise DataError(
+            f"{path}: {owner}, field 'leader.strategy': {noble.leader.strategy} differs from "
+            f"military {noble.military}"
+        )
+    for trait in ("tactician", "admiral"):
+        if getattr(noble.leader, trait) != (trait in noble.traits):
+            raise DataError(
+                f"{path}: {owner}, field 'leader.{trait}': counter and card traits disagree"
+            )
+
+
 def _data_version(data_dir: Path) -> str:
     digest = hashlib.sha256()
     for path in sorted(data_dir.rglob("*.yaml")):
@@ -152,10 +194,8 @@ def load_content(data_dir: Path | None = None) -> Content:
 def _load_cached(data_dir: Path) -> Content:
     if not data_dir.is_dir():
         raise DataError(f"{data_dir}: data folder not found")
-    f = {name: data_dir / f"{name}.yaml" for name in (
-        "events", "nobles", "ladies", "geniuses", "memorials", "leaders", "map", "tables",
-        "battle_names",
-    )}
+    names = ("events", "nobles", "ladies", "geniuses", "memorials", "leaders", "map", "tables")
+    f = {name: data_dir / f"{name}.yaml" for name in (*names, "battle_names")}
     events = _parse_list(f["events"], _read_yaml(f["events"]), EventCard)
     nobles = _parse_list(f["nobles"], _read_yaml(f["nobles"]), Noble)
     ladies = _parse_list(f["ladies"], _read_yaml(f["ladies"]), Lady)
@@ -194,8 +234,12 @@ def _load_cached(data_dir: Path) -> Content:
             _check_refs(f["events"], owner, "params.war", [str(card.params["war"])], wars)
         if "power" in card.params:
             _check_refs(f["events"], owner, "params.power", [str(card.params["power"])], powers)
+    for card in events.values():
+        if card.removed_when is not None:
+            _check_removed_when(f["events"], card.id, card.removed_when, wars)
     for noble in nobles.values():
         _check_refs(f["nobles"], f"entry '{noble.id}'", "son", [noble.son], nobles)
+        _check_leader_counter(f["nobles"], noble)
     for leader in leaders.values():
         _check_refs(
             f["leaders"], f"entry '{leader.id}'", "powers", leader.powers, set(powers) | set(wars)
@@ -216,6 +260,18 @@ def _load_cached(data_dir: Path) -> Content:
         _check_refs(path, owner, "court_painter", [scen.court_painter], geniuses)
         _check_refs(path, owner, "mistress_choices", scen.mistress_choices, ladies)
         _check_refs(path, owner, "set_aside_nobles", scen.set_aside_nobles, nobles)
+        _check_refs(path, owner, "random_commands", scen.random_commands, wars)
+        if scen.queen is not None and ladies[scen.queen].prestige < 0:
+            raise DataError(
+                f"{path}: {owner}, field 'queen': '{scen.queen}' has negative prestige "
+                "(a Queen needs prestige 0 or more)"
+            )
+        for lady_id in scen.mistress_choices:
+            if ladies[lady_id].prestige > 0:
+                raise DataError(
+                    f"{path}: {owner}, field 'mistress_choices': '{lady_id}' has positive "
+                    "prestige (a Royal Mistress needs prestige 0 or less)"
+                )
         _check_refs(path, owner, "eliminated", scen.eliminated, notables)
         _check_refs(path, owner, "noble_deck", scen.noble_deck or [], nobles)
         _check_refs(path, owner, "event_deck", scen.event_deck or [], events)

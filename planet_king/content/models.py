@@ -158,6 +158,7 @@ class Memorial(Provenance):
     vp_fail: int  # black circle: lost at the end if not completed
     vp_short: int  # red circle: gained in a four-turn scenario
     vp_campaign: int  # white circle: gained in the eight-turn scenario
+    params: dict[str, str | int | bool] = Field(default_factory=dict)  # of the condition
 
 
 class EnemyLeader(Provenance):
@@ -262,6 +263,8 @@ class Scenario(Model):
     random_nobles: int = 0
     random_geniuses: int = 0
     random_offices: list[Office] = Field(default_factory=list)
+    # wars whose army command is filled from the randomly drawn nobles (Anni Horribiles)
+    random_commands: list[str] = Field(default_factory=list)
     set_aside_nobles: list[str] = Field(default_factory=list)
     eliminated: list[str] = Field(default_factory=list)
     noble_deck: list[str] | None = None  # fixed deck (Hothead); None: built by turns
@@ -274,6 +277,8 @@ class Scenario(Model):
     instability_cards: int = 0
     indies_full: bool = True
     valtellina_closed: bool = False
+    # GUERRA DELS SEGADORS already played: the Catalan front has all four black spaces
+    guerra_dels_segadors_played: bool = False
     union_of_arms_completed: bool = False
     portugal_independent: bool = False
     units: dict[str, list[UnitKind]] = Field(default_factory=dict)
