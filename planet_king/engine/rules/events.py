@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from planet_king.engine.decisions import RuleNotImplemented
+from planet_king.engine.decisions import Choices, Role, RuleNotImplemented
 from planet_king.engine.rules import actions, court, economy, wars
 
 if TYPE_CHECKING:
@@ -114,3 +114,265 @@ def _twilight(g: Game, card: EventCard) -> Rules:
     if nid is None:
         return
     yield from court.remove_from_game(g, nid, card.name, rule=rule)
+
+
+# ------------------------------------------------------------- royal actions
+def _lose_royal_cube(g: Game, card: EventCard, rule: str) -> None:
+    s = g.state
+    if s.cubes["yellow"] > 0:
+        s.cubes["yellow"] -= 1
+        g.log(f"A royal action cube is lost; {s.cubes['yellow']} left.", rule=rule, cause=card.name)
+    else:
+        g.log("No royal action cube is left to lose.", rule=rule, cause=card.name)
+
+
+@effect("corrales-and-brothels")
+def _corrales(g: Game, card: EventCard) -> Rules:
+    """Lose a royal (yellow) cube if any is left, and gain one happiness point.
+
+    Ruling: the happiness point is gained even when no royal cube is left to lose.
+    """
+    rule = "Events / Corrales and Brothels"
+    _lose_royal_cube(g, card, rule)
+    g.add_happiness(1, card.name, rule=rule)
+    return
+    yield  # pragma: no cover
+
+
+@effect("beaten-to-a-pulp")
+def _beaten(g: Game, card: EventCard) -> Rules:
+    """Lose a royal action (yellow cube, if any) but gain a happiness marker (Errata).
+
+    Ruling: as for CORRALES AND BROTHELS, the happiness marker is gained even with no
+    royal cube left.
+    """
+    rule = "Events / Beaten to a Pulp (Errata)"
+    _lose_royal_cube(g, card, rule)
+    g.add_happiness(1, card.name, rule=rule)
+    return
+    yield  # pragma: no cover
+
+
+@effect("extra-royal-action")
+def _extra_royal(g: Game, card: EventCard) -> Rules:
+    """BARBARA VAN BECK: gain ``params.amount`` royal (yellow) cubes."""
+    s = g.state
+    amount = int(card.params.get("amount", 1))
+    s.cubes["yellow"] += amount
+    g.log(
+        f"+{amount} royal action cube{'s' if amount != 1 else ''}; {s.cubes['yellow']} left.",
+        rule="Actions / Royal Actions",
+        cause=card.name,
+    )
+    return
+    yield  # pragma: no cover
+
+
+# ---------------------------------------------------------------- wars
+@effect("corsairs-of-dunkirk")
+def _corsairs(g: Game, card: EventCard) -> Rules:
+    """The United Provinces have strength 3 for the rest of the turn (``wars.enemy_strength``)."""
+    g.state.corsairs = True
+    g.log(
+        "The military strength of the United Provinces is 3 for the rest of the turn.",
+        rule="Events / Corsairs of Dunkirk",
+        cause=card.name,
+    )
+    return
+    yield  # pragma: no cover
+
+
+# ------------------------------------------------------------- ducat losses
+def _per_two_nobles(g: Game, card: EventCard, trait: str, rule: str) -> Rules:
+    """One ducat for every two nobles in play with ``trait``, or fraction thereof."""
+    nobles = [n for n in court.nobles_in_play(g) if court.has_trait(g, n, trait)]
+    if not nobles:
+        g.log(f"No {trait} noble in play: no effect.", rule=rule, cause=card.name)
+        return
+    owed = (len(nobles) + 1) // 2
+    names = ", ".join(g.name(n) for n in nobles)
+    g.log(
+        f"{len(nobles)} {trait} noble{'s' if len(nobles) != 1 else ''} in play ({names}): "
+        f"{owed} ducat{'s' if owed != 1 else ''} to pay.",
+        rule=rule,
+        cause=card.name,
+    )
+    yield from economy.pay(g, owed, f"event:{card.id}", cause=card.name, rule=rule)
+
+
+@effect("mercenaries")
+def _mercenaries(g: Game, card: EventCard) -> Rules:
+    """Events / Mercenaries: nobles at Court, in office or in command; exiles do not count."""
+    yield from _per_two_nobles(g, card, "mercenary", "Events / Mercenaries")
+
+
+@effect("corruption")
+def _corruption(g: Game, card: EventCard) -> Rules:
+    """Events / Corruption: nobles at Court, in office or in command; exiles do not count."""
+    yield from _per_two_nobles(g, card, "corrupt", "Events / Corruption")
+
+
+# ---------------------------------------------------------------- the map
+@effect("spanish-road")
+def _spanish_road(g: Game, card: EventCard) -> Rules:
+    """Open pass: close it. Closed pass: the Valido may pay ``params.cost`` to reopen it."""
+    rule = "Events / Spanish Road"
+    s = g.state
+    cost = int(card.params.get("cost", 1))
+    if not s.valtellina_closed:
+        s.valtellina_closed = True
+        g.log(
+            "The Valtellina pass is closed: no passage between Franche-Comté and Italy.",
+            rule=rule,
+            cause=card.name,
+        )
+        return
+    opts = Choices()
+    opts.add(
+        "pay",
+        f"Pay {cost} ducat to reopen the Valtellina pass",
+        None if s.treasury >= cost else "not enough ducats in the Treasury",
+    )
+    opts.add("keep", "Leave the pass closed")
+    choice = yield from g.ask(
+        "The Valtellina pass is closed: pay to reopen it?",
+        opts,
+        role=Role.VALIDO,
+        rule=rule,
+        cause=card.name,
+    )
+    if choice == "pay":
+        g.spend(cost, f"event:{card.id}", rule=rule, cause=card.name)
+        s.valtellina_closed = False
+        g.log("The Valtellina pass is open again.", rule=rule, cause=card.name)
+    else:
+        g.log("The Valtellina pass remains closed.", rule=rule, cause=card.name)
+
+
+@effect("uprising")
+def _uprising(g: Game, card: EventCard) -> Rules:
+    """At war with any power (a truce still counts as war): a revolt marker in Europe."""
+    rule = "Events / Uprising"
+    if not wars.active_wars(g):
+        g.log(
+            "Spain is not at war with any power: the card is discarded without being played.",
+            rule=rule,
+            cause=card.name,
+        )
+        return
+    actions.place_revolt(g, card.name, rule)
+    return
+    yield  # pragma: no cover
+
+
+# ---------------------------------------------------------------- traitors
+RULE_TRAITOR = "Events / Traitor"
+
+
+def traitor_check(g: Game, nid: str, cause: str, *, rule: str = RULE_TRAITOR) -> Rules:
+    """Test a noble or the Royal Mistress as chosen by TRAITOR.
+
+    Loyal: immune, no test. Mercenary: removed, no test. Otherwise a fortune test:
+    negative, removed from the game; neutral, exiled; positive, nothing.
+    """
+    name = g.name(nid)
+    if court.has_trait(g, nid, "loyal"):
+        g.log(f"{name} is loyal and immune to treason: no test.", rule=rule, cause=cause)
+        return
+    if court.has_trait(g, nid, "mercenary"):
+        g.log(f"{name} is a mercenary and is always removed: no test.", rule=rule, cause=cause)
+        yield from court.remove_from_game(g, nid, cause, rule=rule)
+        return
+    test = g.fortune_test(f"{cause}: {name}", rule=rule)
+    if test.negative:
+        yield from court.remove_from_game(g, nid, cause, rule=rule)
+    elif test.neutral:
+        yield from court.exile(g, nid, cause, rule=f"{RULE_TRAITOR} (Exile)")
+    else:
+        g.log(f"{name} stays loyal: nothing happens.", rule=rule, cause=cause)
+
+
+@effect("traitor")
+def _traitor(g: Game, card: EventCard) -> Rules:
+    """Draw a noble or the Royal Mistress from the notables cup; genius markers are
+    drawn again.
+
+    Ruling: a genius marker drawn is set aside until the draw is over (so the draw
+    ends); with only geniuses (or nothing) in the cup the event has no effect.
+    """
+    cup = list(court.cup_notables(g))
+    while True:
+        if not any(not p.startswith("genius:") for p in cup):
+            g.log(
+                "No noble or Royal Mistress in the notables cup: no effect.",
+                rule=RULE_TRAITOR,
+                cause=card.name,
+            )
+            return
+        marker = g.pick(cup, "notables")
+        nid = court.holder(g, marker) or ""
+        g.log(
+            f"The {court.position_name(g, marker)} marker is drawn: {g.name(nid)}.",
+            rule=RULE_TRAITOR,
+            cause=card.name,
+        )
+        if not marker.startswith("genius:"):
+            break
+        g.log(f"{g.name(nid)} is a genius: draw again.", rule=RULE_TRAITOR, cause=card.name)
+        cup.remove(marker)
+    yield from traitor_check(g, nid, card.name)
+
+
+@effect("conspiracy-of-nobles")
+def _conspiracy(g: Game, card: EventCard) -> Rules:
+    """The Flanders war marker moves one space against the player (if that war is
+    active), then the Governor of Flanders is checked as if chosen by TRAITOR.
+
+    Ruling: with no war in Flanders the marker does not move but the Governor is
+    still checked; a vacant governorship means no check.
+    """
+    rule = "Events / Conspiracy of Nobles"
+    war_id = str(card.params.get("war", "flanders"))
+    if g.state.wars.get(war_id) is not None and g.state.wars[war_id].active:
+        yield from wars.move_marker(g, war_id, -1, card.name, rule=rule)
+    else:
+        g.log(
+            f"No war in progress in {g.name(war_id)}: the marker does not move.",
+            rule=rule,
+            cause=card.name,
+        )
+    governor = g.state.offices.get("governor-flanders")
+    if governor is None:
+        g.log("There is no Governor of Flanders to check.", rule=rule, cause=card.name)
+        return
+    yield from traitor_check(g, governor, card.name, rule=rule)
+
+
+# ---------------------------------------------------------- granted actions
+@effect("his-majesty-the-king")
+def _his_majesty(g: Game, card: EventCard) -> Rules:
+    """A government or royal action without an action cube (ducat costs still apply)."""
+    yield from actions.granted_action(
+        g, ("government", "royal"), actions.Context("event", card.name)
+    )
+
+
+@effect("diplomacy")
+def _diplomacy(g: Game, card: EventCard) -> Rules:
+    """An Embassy without a cube or the unique-action marker, even after one this turn.
+
+    Ruling: the ducat of the embassy is still paid; with an empty Treasury no embassy
+    can be sent and the card has no effect.
+    """
+    rule = "Events / Diplomacy"
+    if not actions.embassy_targets(g):
+        g.log("There is no war to send an embassy to.", rule=rule, cause=card.name)
+        return
+    if g.state.treasury < 1:
+        g.log(
+            "The Treasury cannot pay the ducat of the embassy: no embassy.",
+            rule=rule,
+            cause=card.name,
+        )
+        return
+    yield from actions.embassy(g, card.name, paid=True)
