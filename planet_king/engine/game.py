@@ -123,6 +123,9 @@ class Game:
         self.log_entries: list[LogEntry] = []
         self.choices: list[str] = []
         self.random_draws = 0
+        # (turn, number of choices made, state digest) at the start of each turn:
+        # saves check replays against these (a point where no rule code is pending).
+        self.turn_digests: list[tuple[int, int, str]] = []
         self._trace = _Trace()
         self.decision: Decision | None = None
         from planet_king.engine.rules.flow import play  # rules import Game: avoid a cycle
@@ -152,6 +155,10 @@ class Game:
     @property
     def over(self) -> bool:
         return self.decision is None
+
+    def mark_turn_start(self) -> None:
+        """Called by the turn sequence at the start of each turn."""
+        self.turn_digests.append((self.state.turn, len(self.choices), self.state.digest()))
 
     def choose(self, option_id: str) -> None:
         """Take a legal option of the pending decision; anything else changes nothing."""

@@ -20,6 +20,7 @@ def play(g: Game) -> Rules:
     setup(g)
     if not g.hothead:
         raise RuleNotImplemented("Game Sequence", f"the turn sequence of {g.scenario.name}")
+    g.mark_turn_start()
     yield from hothead_opening(g)
     yield from events_phase(g)
     finish_hothead(g)
