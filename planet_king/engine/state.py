@@ -115,6 +115,10 @@ class GameState:
     indies_ducats: dict[str, int] = field(default_factory=dict)
     fortifications: dict[str, int] = field(default_factory=dict)
     portugal_independent: bool = False
+    settlements: list[str] = field(default_factory=list)  # marianas / formosa founded
+    # Counters in the Plus Ultra box besides fleets: "indies-fleet", "pirates",
+    # "manila-galleon" (Indies; Storms; Raid Events).
+    plus_ultra: dict[str, int] = field(default_factory=dict)
     # End of the game.
     over: bool = False
     ended_by: str = ""
