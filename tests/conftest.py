@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+from collections.abc import Generator, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -56,3 +57,44 @@ def drive(
     except StopIteration as stop:
         assert not answers, f"choices left unused: {answers}"
         return stop.value, asked
+
+
+@pytest.fixture(autouse=True)
+def _saves_in_tmp(tmp_path_factory, monkeypatch) -> None:
+    """Autosaves made by any test go to a temporary folder, never to ./saves."""
+    monkeypatch.setenv("PLANET_KING_SAVES", str(tmp_path_factory.mktemp("saves")))
+
+
+@pytest.fixture
+def reign(content: Content) -> Game:
+    """The Planet King, paused at its first set-up decision, then emptied: each test
+    builds the Court it needs."""
+    g = Game("the-planet-king", seed=11, content=content)
+    s = g.state
+    s.court_nobles = [None] * 4
+    s.court_geniuses = [None] * 4
+    s.offices = dict.fromkeys(s.offices)
+    s.queen = s.mistress = None
+    s.children = []
+    s.heir = None
+    s.prestige_markers = s.happiness_markers = 0
+    s.child_markers = {"male": 6, "female": 6}
+    return g
+
+
+@contextmanager
+def forced_picks(game: Game, *values: str) -> Iterator[None]:
+    """Make the cup draws return ``values`` in order (the example's markers)."""
+    queue = list(values)
+    original = game.pick
+
+    def pick(items: list[str], what: str) -> str:
+        value = queue.pop(0)
+        assert value in items, (value, items)
+        return value
+
+    game.pick = pick  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        game.pick = original  # type: ignore[method-assign]

@@ -26,7 +26,8 @@ def test_scenarios_json_lists_the_five_scenarios() -> None:
         "anni-horribiles",
         "the-planet-king",
     ]
-    assert rows["hothead"]["playable"] is True and rows["hothead"]["turns"] == 1
+    assert all(r["playable"] for r in rows.values())
+    assert rows["hothead"]["turns"] == 1
     assert rows["the-planet-king"]["turns"] == 8
     assert rows["the-planet-king"]["thresholds"]["major_victory"] == 20
 
@@ -72,9 +73,9 @@ def test_bad_arguments_are_one_line_exit_two() -> None:
         assert result.stderr.strip().count("\n") == 0, args
 
 
-def test_unplayable_scenario_is_refused_clearly() -> None:
-    result = invoke("play", "the-planet-king", "--text")
-    assert result.exit_code == 2 and "not playable yet" in result.stderr
+def test_play_unknown_scenario_is_refused_clearly() -> None:
+    result = invoke("play", "the-kaiser", "--text")
+    assert result.exit_code == 2 and "unknown scenario 'the-kaiser'" in result.stderr
 
 
 def test_play_text_mode_reads_numbers_and_quits() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from planet_king.bots.greedy import GreedyBot
 from planet_king.bots.random_bot import RandomBot
 from planet_king.engine.game import Game
 
@@ -14,7 +15,7 @@ class Bot(Protocol):
     def choose(self, game: Game) -> str: ...
 
 
-BOTS = {"random": RandomBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(name: str, seed: int) -> Bot:
@@ -23,4 +24,4 @@ def make_bot(name: str, seed: int) -> Bot:
     return BOTS[name](seed)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]

@@ -221,6 +221,10 @@ class Tables(Model):
     genius_per_art_limit: int = 2
     exploration_track: list[str]
     unit_counters: dict[UnitKind, int]
+    # Children markers in the heirs cup, by sex (the rulebook does not give the mix).
+    child_markers: dict[Literal["male", "female"], int] = Field(
+        default_factory=lambda: {"male": 6, "female": 6}
+    )
 
 
 class BattleNames(Model):

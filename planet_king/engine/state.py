@@ -53,6 +53,16 @@ class WarState:
 
 
 @dataclass(slots=True)
+class Child:
+    """A child marker of the King: legitimate (tan) or bastard (brown), with sickly marks."""
+
+    id: str
+    male: bool
+    legitimate: bool
+    sickly: int = 0
+
+
+@dataclass(slots=True)
 class Stats:
     """What simulation reports: counts kept as the game goes, never read by rules."""
 
@@ -119,12 +129,46 @@ class GameState:
     # Counters in the Plus Ultra box besides fleets: "indies-fleet", "pirates",
     # "manila-galleon" (Indies; Storms; Raid Events).
     plus_ultra: dict[str, int] = field(default_factory=dict)
+    # The royal family and the rest of the Court (Notable Cards; Royal Family Mortality).
+    genius_deck: list[str] = field(default_factory=list)
+    ladies_deck: list[str] = field(default_factory=list)  # face up: the King chooses
+    court_painter: str | None = None
+    queen_sickly: bool = False
+    children: list[Child] = field(default_factory=list)
+    heir: str | None = None  # id of the child in the Principe de Reynos box
+    child_markers: dict[str, int] = field(default_factory=dict)  # "male"/"female" in the cup
+    next_child: int = 1
+    entered_this_turn: list[str] = field(default_factory=list)
+    valido_since: int = 0  # the turn the current Valido took office
+    olivares_left: int | None = None  # the turn Gaspar de Guzmán stopped being Valido
+    union_of_arms: int = 0  # times UNION OF ARMS was played as an event
+    union_instability: bool = False  # the INSTABILITY card it added
+    extra_event_cards: list[str] = field(default_factory=list)  # added by UNION OF ARMS
+    exploration: int = 0  # index on the exploration track
+    low_prestige: bool = False  # a turn ended with prestige 4 or less
+    last_scores: dict[str, int] = field(default_factory=dict)  # enlightenment, prestige...
     # End of the game.
     over: bool = False
     ended_by: str = ""
     victory_level: str = ""
     defeat_cause: str = ""
     stats: Stats = field(default_factory=Stats)
+    # --- wars and units (issue 5)
+    # GUERRA DELS SEGADORS played as an event: Margarit joins the French leaders.
+    segadors_played: bool = False
+    # The Catalan front's fourth black space is open (the Guerra dels Segadors marker gone).
+    catalonia_fourth_space: bool = False
+    # The Catalan front was opened alone by GUERRA DELS SEGADORS: the next FRANCO-SPANISH
+    # WAR card opens Picardy (War in Picardy/Catalonia; ruling W4).
+    picardy_pending: bool = False
+    # LOUIS II CONDÉ has served Spain (THE FRONDE); and whether he last left Spanish
+    # service by a truce or peace with France (he may come back with THE FRONDE).
+    conde_served_spain: bool = False
+    conde_left_by_diplomacy: bool = False
+    habsburg_lost: int = 0  # Habsburg tercios eliminated cannot be rebuilt
+    # How wars ended, as "won:<war>", "lost:<war>", "peace:<war>", "ended:<war>" — the keys
+    # of the cards' red-text conditions (``removed_when``), read at Organisation.
+    wars_ended: list[str] = field(default_factory=list)
 
     def digest(self) -> str:
         """A short hash of the whole position (the stats excluded)."""

@@ -72,8 +72,12 @@ def test_choosing_after_the_end_is_refused(content) -> None:
 def test_unknown_and_unplayable_scenarios_are_refused(content) -> None:
     with pytest.raises(UnknownScenario):
         Game("nope", content=content)
+    from dataclasses import replace
+
+    shelved = content.scenarios["the-planet-king"].model_copy(update={"playable": False})
     with pytest.raises(ScenarioNotPlayable):
-        Game("the-planet-king", content=content)
+        Game("the-planet-king", content=replace(
+            content, scenarios={**content.scenarios, "the-planet-king": shelved}))
 
 
 def test_hothead_major_victory_needs_the_war_won_and_a_capable_viceroy(content) -> None:

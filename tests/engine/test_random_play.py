@@ -46,3 +46,24 @@ def test_random_play_keeps_the_invariants_and_replays(content, seed: int) -> Non
     assert game.state.victory_level in ("major-victory", "defeat")
     again = Game.replay("hothead", game.choices, seed=seed, content=content)
     assert again.log_text() == game.log_text()
+
+
+STANDARD = ("iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), scenario=st.sampled_from(STANDARD))
+def test_random_play_of_every_campaign_scenario(content, seed: int, scenario: str) -> None:
+    """Every scenario, random legal play: invariants hold after every choice, the game
+    reaches a victory level, and replay reproduces it."""
+    game = Game(scenario, seed=seed, content=content)
+    rng = random.Random(seed)
+    while game.decision is not None:
+        game.choose(rng.choice(game.decision.legal_ids))
+        check_invariants(game)
+        s = game.state
+        assert sum(1 for c in s.children if c.id == s.heir) <= 1, "one heir at most"
+    assert game.state.victory_level in (
+        "major-victory", "historical-outcome", "defeat", "neither-king-nor-planet")
+    again = Game.replay(scenario, game.choices, seed=seed, content=content)
+    assert again.log_digest() == game.log_digest()

@@ -10,8 +10,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from planet_king.engine.decisions import Choices, Option, Role, RuleNotImplemented
-from planet_king.engine.rules import court, economy, units, wars
+from planet_king.engine.decisions import Choices, Option, Role
+from planet_king.engine.rules import (
+    court,
+    economy,
+    end_of_turn,
+    exploration,
+    family,
+    geniuses,
+    units,
+    wars,
+)
 from planet_king.engine.rules.units import UNIT_NAMES
 
 if TYPE_CHECKING:
@@ -220,16 +229,16 @@ R_ROYAL = "Actions / Royal Actions"
 
 @action("issue", "royal", "Issue", f"{R_ROYAL} (Issue)", unique=True)
 def _issue(g: Game, ctx: Context) -> Rules:
-    raise RuleNotImplemented(f"{R_ROYAL} (Issue)", "the Issue action (royal children)")
-    yield  # pragma: no cover
+    yield from family.issue(g, ctx.cause)
 
 
 @check(_issue)
 def _issue_check(g: Game, ctx: Context) -> str | None:
     if g.hothead:
         return "ladies are not used in Hothead"
-    if g.state.queen is None and g.state.mistress is None:
-        return "no Queen or Royal Mistress at Court"
+    s = g.state
+    if not any(lady and g.content.ladies[lady].fertility > 0 for lady in (s.queen, s.mistress)):
+        return "no fertile Queen or Royal Mistress at Court"
     return None
 
 
@@ -241,8 +250,9 @@ def _issue_check(g: Game, ctx: Context) -> str | None:
     unique=True,
 )
 def _mistress(g: Game, ctx: Context) -> Rules:
-    raise RuleNotImplemented(f"{R_ROYAL} (Choose Royal Mistress)", "choosing a Royal Mistress")
-    yield  # pragma: no cover
+    rule = f"{R_ROYAL} (Choose Royal Mistress)"
+    yield from family.choose_mistress(g, ctx.cause, rule=rule)
+    g.add_happiness(1, "a new Royal Mistress", rule=rule)
 
 
 @check(_mistress)
@@ -251,6 +261,8 @@ def _mistress_check(g: Game, ctx: Context) -> str | None:
         return "ladies are not used in Hothead"
     if g.state.turn == g.scenario.first_turn:
         return "not in the first turn of a scenario"
+    if not family.mistress_candidates(g):
+        return "no lady with prestige 0 or less is available"
     return None
 
 
@@ -275,26 +287,28 @@ def _hunt_check(g: Game, ctx: Context) -> str | None:
     return None
 
 
-@action("nominate-genius", "royal", "Nominate/Remove Genius", f"{R_ROYAL} (Nominate/Remove Genius)")
+@action("nominate-genius", "royal", "Nominate/Remove Genius", geniuses.RULE_GENIUS)
 def _genius(g: Game, ctx: Context) -> Rules:
-    raise RuleNotImplemented(f"{R_ROYAL} (Nominate/Remove Genius)", "nominating a genius")
-    yield  # pragma: no cover
+    yield from geniuses.nominate(g, ctx.cause)
 
 
 @check(_genius)
 def _genius_check(g: Game, ctx: Context) -> str | None:
-    return "geniuses are not used in Hothead" if g.hothead else None
+    if g.hothead:
+        return "geniuses are not used in Hothead"
+    return None if g.state.genius_deck else "the genius deck is empty"
 
 
-@action("court-painter", "royal", "Appoint Court Painter", f"{R_ROYAL} (Appoint Court Painter)")
+@action("court-painter", "royal", "Appoint Court Painter", geniuses.RULE_PAINTER)
 def _painter(g: Game, ctx: Context) -> Rules:
-    raise RuleNotImplemented(f"{R_ROYAL} (Appoint Court Painter)", "appointing a Court painter")
-    yield  # pragma: no cover
+    yield from geniuses.appoint_painter(g, ctx.cause)
 
 
 @check(_painter)
 def _painter_check(g: Game, ctx: Context) -> str | None:
-    return "geniuses are not used in Hothead" if g.hothead else None
+    if g.hothead:
+        return "geniuses are not used in Hothead"
+    return None if geniuses.painters(g) else "no painter at Court with 2 or more points"
 
 
 @action(
@@ -358,7 +372,8 @@ def _pardon(g: Game, ctx: Context) -> Rules:
     s.exiles.remove(nid)
     g.log(f"{g.name(nid)} is pardoned and returns from exile.", rule=rule, cause=ctx.cause)
     if nid not in g.content.nobles:
-        raise RuleNotImplemented(rule, "pardoning a lady or a genius")
+        _pardon_other(g, nid, rule)
+        return
     free = free_positions(g, nid)
     if not free:
         s.noble_deck.insert(0, nid)
@@ -373,6 +388,27 @@ def _pardon(g: Game, ctx: Context) -> Rules:
         )
     ).partition(":")[2]
     court.place(g, nid, pos, cause="Royal Pardon")
+
+
+def _pardon_other(g: Game, nid: str, rule: str) -> None:
+    """A pardoned genius returns to a free place at Court, a lady to the vacant place of
+    Royal Mistress; otherwise the card goes to its deck."""
+    s = g.state
+    if nid in g.content.geniuses:
+        slot = geniuses.free_slot(g)
+        if slot is not None:
+            s.court_geniuses[slot] = nid
+            g.log(f"{g.name(nid)} returns to Court.", rule=rule)
+        else:
+            s.genius_deck.insert(0, nid)
+            g.log(f"No place at Court: {g.name(nid)} goes to the genius deck.", rule=rule)
+        return
+    if s.mistress is None and g.content.ladies[nid].prestige <= 0:
+        s.mistress = nid
+        g.log(f"{g.name(nid)} is the Royal Mistress again.", rule=rule)
+    else:
+        s.ladies_deck.append(nid)
+        g.log(f"{g.name(nid)} returns to the ladies.", rule=rule)
 
 
 @check(_pardon)
@@ -597,6 +633,8 @@ def embassy(g: Game, cause: str, *, paid: bool) -> Rules:
             rule=rule,
             cause=cause,
         )
+    if wars.power_of(g, war_id) == "france":
+        yield from wars.conde_leaves(g, cause)
 
 
 @check(_embassy)
@@ -713,7 +751,7 @@ def campaign_targets(g: Game, ctx: Context) -> list[tuple[str, str | None]]:
             elif s.treasury < wars.campaign_cost(g, leader):
                 why = f"costs {wars.campaign_cost(g, leader)} ducats"
         else:
-            why = wars.can_declare(g, w)
+            why = wars.player_can_declare(g, w)
             if why is None and not court_leaders:
                 why = "no noble with a military rating at Court"
             elif why is None and s.treasury < 1:
@@ -769,7 +807,11 @@ def _campaign(g: Game, ctx: Context) -> Rules:
         )
         court.set_holder(g, court.where(g, nid) or "", None)
         court.place(g, nid, f"army:{war_id}", cause="Military Campaign")
-        yield from wars.declare_war(g, [war_id], ctx.cause, rule=rule)
+        # Declaring war on France opens the fronts of War with France together.
+        fronts = [war_id]
+        if wars.power_of(g, war_id) == "france":
+            fronts = [war_id] + [f for f in wars.france_fronts_to_open(g) if f != war_id]
+        yield from wars.declare_war(g, fronts, ctx.cause, rule=rule)
     else:
         g.spend(
             wars.campaign_cost(g, ws.leader),
@@ -836,13 +878,31 @@ def _move_check(g: Game, ctx: Context) -> str | None:
     cost=1,
 )
 def _fortify(g: Game, ctx: Context) -> Rules:
-    raise RuleNotImplemented(f"{R_SIMPLE} (Build a Fortification)", "building fortifications")
-    yield  # pragma: no cover
+    rule = f"{R_SIMPLE} (Build a Fortification)"
+    opts = Choices()
+    for tid in end_of_turn.fortification_targets(g):
+        level = max(g.content.territories[tid].fortification, g.state.fortifications.get(tid, 0))
+        opts.add(f"fort:{tid}", f"{g.name(tid)} (level {level} → {level + 1})")
+    tid = (
+        yield from g.ask(
+            "Fortify which territory?", opts, role=Role.VALIDO, rule=rule, cause=ctx.cause
+        )
+    ).partition(":")[2]
+    g.spend(1, "action:build-fortification", rule=rule, cause="Build a Fortification")
+    g.state.construction.append(("fortification", tid))
+    g.log(
+        f"A fortification for {g.name(tid)} is placed in the Under Construction box.",
+        rule=rule,
+        cause=ctx.cause,
+    )
+    g.add_prestige(1, "building a fortification", rule=rule)
 
 
 @check(_fortify)
 def _fortify_check(g: Game, ctx: Context) -> str | None:
-    return "the Indies are not used in Hothead" if g.hothead else None
+    if g.hothead:
+        return "the Indies are not used in Hothead"
+    return None if end_of_turn.fortification_targets(g) else "nothing left to fortify"
 
 
 @action(
@@ -853,13 +913,12 @@ def _fortify_check(g: Game, ctx: Context) -> str | None:
     unique=True,
 )
 def _explore(g: Game, ctx: Context) -> Rules:
-    raise RuleNotImplemented(f"{R_SIMPLE} (Conduct an Exploration)", "explorations")
-    yield  # pragma: no cover
+    yield from exploration.exploration_action(g, ctx.cause)
 
 
 @check(_explore)
 def _explore_check(g: Game, ctx: Context) -> str | None:
-    return "exploration is not allowed in Hothead" if g.hothead else None
+    return exploration.why_not(g)
 
 
 @action("asiento", "simple", "Asiento", economy.RULE_ASIENTO)

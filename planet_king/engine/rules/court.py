@@ -137,11 +137,23 @@ def rating(g: Game, nid: str | None, which: str) -> int:
     return g.state.rolled_ratings[key]
 
 
+def known_rating(g: Game, nid: str | None, which: str) -> int:
+    """A rating as a player can see it, without rolling a "?" (2, its middle value, until
+    it has been fixed). For bots and views: never changes the game."""
+    card = g.content.nobles.get(nid or "")
+    if card is None:
+        return 0
+    value = getattr(card, which)
+    if value != "?":
+        return int(value)
+    return g.state.rolled_ratings.get(f"{nid}:{which}", 2)
+
+
 def has_trait(g: Game, nid: str | None, trait: str) -> bool:
     if nid is None:
         return False
     card = g.content.notables.get(nid)
-    return card is not None and trait in card.traits
+    return card is not None and trait in getattr(card, "traits", ())
 
 
 def office_holder(g: Game, office: str) -> str | None:
@@ -212,7 +224,12 @@ def remove_from_game(g: Game, nid: str, cause: str, *, rule: str = "") -> Rules:
         s.noble_deck.remove(nid)
     s.removed_notables.append(nid)
     g.log(f"{g.name(nid)} is removed from the game ({cause}).", rule=rule, cause=cause)
+    if nid == s.court_painter:
+        s.court_painter = None
     if pos == "mistress":
+        from planet_king.engine.rules.family import remove_bastards
+
+        remove_bastards(g, "the Royal Mistress is gone")
         g.add_happiness(-1, "death of the Royal Mistress", rule="Events / The Twilight of Life")
     card = g.content.nobles.get(nid)
     if card is not None and card.son and "father" in card.traits and pos is not None:

@@ -376,3 +376,7 @@ def _diplomacy(g: Game, card: EventCard) -> Rules:
         )
         return
     yield from actions.embassy(g, card.name, paid=True)
+
+
+# Effects defined in their own modules register themselves on import.
+from planet_king.engine.rules import court_events, war_events  # noqa: E402,F401

@@ -4,26 +4,45 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planet_king.engine.decisions import RuleNotImplemented
-from planet_king.engine.rules import court, events, units, wars
+from planet_king.engine.rules import court, end_of_turn, events, organisation, units, wars
+from planet_king.engine.rules.scenario_setup import (
+    finish_standard,
+    first_organisation,
+    setup_standard,
+)
 from planet_king.engine.state import WarState
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
 
 RULE_END_PHASE = "Events Phase / End of the Event Phase"
-RULE_CUBES = "Organisation Phase / Placing Action Cubes"
 
 
 def play(g: Game) -> Rules:
     """The whole game, from set-up to the victory level."""
     setup(g)
-    if not g.hothead:
-        raise RuleNotImplemented("Game Sequence", f"the turn sequence of {g.scenario.name}")
-    g.mark_turn_start()
-    yield from hothead_opening(g)
-    yield from events_phase(g)
-    finish_hothead(g)
+    if g.hothead:
+        place_cubes(g)
+        g.mark_turn_start()
+        yield from hothead_opening(g)
+        yield from events_phase(g)
+        finish_hothead(g)
+        return
+    yield from setup_standard(g)
+    s = g.state
+    for turn in range(g.scenario.first_turn, g.scenario.last_turn + 1):
+        s.turn = turn
+        g.mark_turn_start()
+        if turn == g.scenario.first_turn:
+            yield from first_organisation(g)
+        else:
+            yield from organisation.organisation_phase(g)
+        yield from events_phase(g)
+        yield from end_of_turn.end_of_turn(g)
+        if s.defeat_cause:
+            finish_standard(g, "automatic-defeat")
+            return
+    finish_standard(g, "last-turn")
 
 
 # ------------------------------------------------------------------ set-up
@@ -62,29 +81,9 @@ def setup(g: Game) -> None:
         f"The event deck has {len(s.deck)} cards; Treasury {s.treasury} ducats.",
         rule="Setup / Cards",
     )
-    place_cubes(g)
 
 
-def place_cubes(g: Game) -> None:
-    """Four yellow cubes; red and blue by the Valido's ratings; green for an industrious
-    Valido and for an advisor at Court."""
-    s = g.state
-    valido = s.valido
-    s.cubes = {
-        "yellow": 4,
-        "red": court.rating(g, valido, "government"),
-        "blue": court.rating(g, valido, "political"),
-        "green": 0,
-    }
-    if court.has_trait(g, valido, "industrious"):
-        s.cubes["green"] += 1
-    if any(court.has_trait(g, n, "advisor") for n in court.court_nobles(g)):
-        s.cubes["green"] += 1
-    g.log(
-        f"Action cubes: {s.cubes['red']} red, {s.cubes['blue']} blue, {s.cubes['yellow']} "
-        f"yellow, {s.cubes['green']} green (Valido {g.name(valido or '')}).",
-        rule=RULE_CUBES,
-    )
+place_cubes = organisation.place_cubes
 
 
 # ----------------------------------------------------------------- Hothead
@@ -146,6 +145,8 @@ def events_phase(g: Game) -> Rules:
         card_id = s.deck.pop()
         g.random_draws += 1
         yield from events.play_event(g, card_id)
+        if s.defeat_cause:
+            return
 
 
 def _end_phase(g: Game, why: str, text: str) -> None:

@@ -38,6 +38,8 @@ def counters_left(g: Game, kind: str) -> int:
     used = g.state.count_units(kind)
     if kind in ("veteran", "veteran-flipped"):
         used = g.state.count_units("veteran") + g.state.count_units("veteran-flipped")
+    if kind == "habsburg":
+        used += g.state.habsburg_lost  # eliminated Habsburg tercios are not rebuilt
     return limit - used
 
 
@@ -94,7 +96,12 @@ def fleets_allowed(g: Game, dst: str) -> bool:
     return True
 
 
+HABSBURG_WARS = frozenset({"palatinate", "france-italy", "france-picardy", "france-catalonia"})
+
+
 def land_allowed(g: Game, kind: str, dst: str) -> bool:
+    if kind == "habsburg" and dst not in HABSBURG_WARS:
+        return False  # only on the French fronts or in the Palatinate (Austrian Alliance)
     if is_war(g, dst):
         war = g.content.wars[dst]
         return kind != "provincial" or war.provincial_allowed

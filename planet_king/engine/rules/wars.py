@@ -18,6 +18,13 @@ RULE_PROGRESSION = "Wars / Progression of a War"
 RULE_END = "Wars / End of a War"
 RULE_CAMPAIGN = "Actions / Government Actions (Military Campaign)"
 RULE_FRANCE = "Wars / War with France"
+RULE_PORTUGAL = "Wars / War with Portugal"
+RULE_PALATINATE = "Wars / War of the Palatinate"
+RULE_SEGADORS = "Wars / Guerra dels Segadors (Reapers' War)"
+RULE_CONDE = "Special Rules / Condé"
+RULE_TOTAL = "Wars / Total War"
+CONDE = "louis-ii-conde"  # the noble card (Spanish Condé)
+FRENCH_CONDE = "conde"  # the French leader counter
 FRANCE_FRONTS = ("france-picardy", "france-italy", "france-catalonia")  # tie order: Picardy
 NAMED_BATTLES = {
     "france-picardy": "picardy",
@@ -104,8 +111,30 @@ def available_enemy_leaders(g: Game, war_id: str) -> list[str]:
             continue
         if lid in busy or not leader.turns.open_on(s.turn):
             continue
+        if leader.turns.condition == "guerra-dels-segadors" and not (
+            s.segadors_played or g.scenario.guerra_dels_segadors_played
+        ):
+            continue  # Margarit joins with GUERRA DELS SEGADORS
+        if lid == FRENCH_CONDE and not french_conde_available(g):
+            continue
         out.append(lid)
     return out
+
+
+def spanish_conde_in_play(g: Game) -> bool:
+    """LOUIS II CONDÉ serves Spain: on the board (or in exile) or in the noble deck (Condé)."""
+    s = g.state
+    return CONDE in s.noble_deck or CONDE in s.exiles or court.where(g, CONDE) is not None
+
+
+def french_conde_available(g: Game) -> bool:
+    """The French Condé cannot command while the Spanish one is in play, and is gone for
+    good if the Spanish Condé was eliminated by an event (Condé)."""
+    s = g.state
+    if spanish_conde_in_play(g):
+        return False
+    dead = s.conde_served_spain and CONDE in s.removed_notables and not s.conde_left_by_diplomacy
+    return not dead
 
 
 def appoint_enemy_leader(g: Game, war_id: str, cause: str, *, exclude: str | None = None) -> None:
@@ -148,7 +177,24 @@ def can_declare(g: Game, war_id: str) -> str | None:
         return "the war ended this turn (Peace marker)"
     if s.wars_declared_this_turn >= 2:
         return "two wars have already been declared this turn"
+    power = power_of(g, war_id)
+    if power == "france":
+        if any(s.wars[f].active for f in FRANCE_FRONTS if f in s.wars):
+            return "a closed front cannot be reopened until all French fronts are closed"
+        if war_id not in france_fronts_to_open(g):
+            return "this French front cannot be opened now (War with France)"
     return None
+
+
+def player_can_declare(g: Game, war_id: str) -> str | None:
+    """Why the player cannot declare this war with a Military Campaign, or None.
+
+    Portugal is part of the monarchy until PORTUGUESE WAR makes it a foreign power
+    (War with Portugal; ruling W3)."""
+    why = can_declare(g, war_id)
+    if why is None and power_of(g, war_id) == "portugal" and not g.state.portugal_independent:
+        return "Portugal is not an independent power (War with Portugal)"
+    return why
 
 
 def declare_war(g: Game, fronts: list[str], cause: str, *, rule: str = RULE_DECLARATION) -> Rules:
@@ -156,6 +202,10 @@ def declare_war(g: Game, fronts: list[str], cause: str, *, rule: str = RULE_DECL
     s = g.state
     s.wars_declared_this_turn += 1
     ordinal = "1st" if s.wars_declared_this_turn == 1 else "2nd"
+    if "france-picardy" in fronts:
+        s.picardy_pending = False
+    if "portugal" in fronts and not s.portugal_independent:
+        _portuguese_independence(g, cause)
     for war_id in fronts:
         ws = s.wars[war_id]
         ws.active, ws.position, ws.truce, ws.outcome = True, 0, False, None
@@ -169,6 +219,28 @@ def declare_war(g: Game, fronts: list[str], cause: str, *, rule: str = RULE_DECL
     for war_id in fronts:
         yield from reinforce_new_front(g, war_id, cause)
         appoint_enemy_leader(g, war_id, cause)
+
+
+def _portuguese_independence(g: Game, cause: str) -> None:
+    """Portugal becomes independent for good; SP in its army box move to Spain."""
+    s = g.state
+    s.portugal_independent = True
+    g.log(
+        "Portugal declares its independence: it is a foreign power for the rest of the game "
+        "(independence marker).",
+        rule=RULE_PORTUGAL,
+        cause=cause,
+    )
+    army = s.units.get("portugal", {})
+    for kind in sorted(army):
+        n = army[kind]
+        units.remove_unit(g, "portugal", kind, n)
+        units.add_unit(g, "spain", kind, n)
+        g.log(
+            f"{n} {UNIT_NAMES[kind]}(s) in the Portugal army box move to Spain.",
+            rule=RULE_PORTUGAL,
+            cause=cause,
+        )
 
 
 def reinforce_new_front(g: Game, war_id: str, cause: str) -> Rules:
@@ -235,7 +307,7 @@ def france_fronts_to_open(g: Game) -> list[str]:
         fronts = ["france-italy"]
     else:
         fronts = ["france-picardy", "france-catalonia"]
-    return [f for f in fronts if f in allowed_wars(g)]
+    return [f for f in fronts if f in s.wars and f in allowed_wars(g)]
 
 
 def declaration_test(g: Game, power: str, cause: str, *, turkish: bool = False) -> bool:
@@ -254,12 +326,17 @@ def declaration_test(g: Game, power: str, cause: str, *, turkish: bool = False) 
 
 def war_event(g: Game, card: EventCard, *, forced_declaration: bool = False) -> Rules:
     """War Event Sequence: a declaration test if not at war, else an enemy campaign."""
+    s = g.state
     power = str(card.params["power"])
     cause = card.name
+    if "strength" in card.params:
+        raise_strength(g, power, int(card.params["strength"]), card)
     if power == "france":
-        fronts = [f for f in FRANCE_FRONTS if f in g.state.wars]
-        active = [f for f in fronts if g.state.wars[f].active]
-        if active:
+        fronts = [f for f in FRANCE_FRONTS if f in s.wars]
+        active = [f for f in fronts if s.wars[f].active]
+        if active and s.picardy_pending and "france-picardy" in allowed_wars(g):
+            yield from _open_picardy(g, cause)
+        elif active:
             yield from enemy_campaign(g, campaign_front(g, active), cause)
         else:
             yield from _event_declaration(
@@ -282,6 +359,43 @@ def war_event(g: Game, card: EventCard, *, forced_declaration: bool = False) -> 
             cause,
             rule="Events / Events of the War of the Palatinate",
         )
+
+
+def raise_strength(g: Game, power: str, strength: int, card: EventCard) -> None:
+    """FRANCO-SPANISH WAR (33), PORTUGUESE WAR (39), BREITENFELD 1631: the power's
+    strength rises for the rest of the game (applied before the card is resolved)."""
+    s = g.state
+    if s.power_strength.get(power, g.content.powers[power].strength) >= strength:
+        return
+    s.power_strength[power] = strength
+    g.log(
+        f"The strength of {g.name(power)} rises to {strength} for the rest of the game.",
+        rule={
+            "france": RULE_FRANCE,
+            "portugal": RULE_PORTUGAL,
+            "protestants": RULE_PALATINATE,
+        }.get(power, RULE_PROGRESSION),
+        cause=card.name,
+    )
+
+
+def _open_picardy(g: Game, cause: str) -> Rules:
+    """After GUERRA DELS SEGADORS opened the Catalan front alone, the next FRANCO-SPANISH
+    WAR card opens Picardy (ruling W4): France is already at war, so no test and no new
+    war marker; the declaration steps are taken for the front."""
+    s = g.state
+    s.picardy_pending = False
+    ws = s.wars["france-picardy"]
+    ws.active, ws.position, ws.truce, ws.outcome = True, 0, False, None
+    stat(g, "france-picardy", "declared")
+    g.log(
+        "The Picardy front opens (the Catalan front was opened alone by the Guerra dels "
+        "Segadors); progression marker on 0.",
+        rule=RULE_SEGADORS,
+        cause=cause,
+    )
+    yield from reinforce_new_front(g, "france-picardy", cause)
+    appoint_enemy_leader(g, "france-picardy", cause)
 
 
 def _event_declaration(
@@ -416,6 +530,8 @@ def lose_sp(g: Game, war_id: str, cause: str, *, enemy_leader_strategy: int) -> 
             )
         ).partition(":")[2]
     units.remove_unit(g, war_id, choice)
+    if choice == "habsburg":
+        s.habsburg_lost += 1  # cannot be rebuilt (Austrian Alliance)
     if choice == "veteran":
         units.add_unit(g, war_id, "veteran-flipped")
         g.log(
@@ -465,8 +581,7 @@ def player_campaign(g: Game, war_id: str, cause: str) -> Rules:
     mine = army_sp(g, war_id, player_campaign=True)
     theirs = enemy_strength(g, war_id)
     per_space = 1 if mine >= theirs else 2
-    room = s.wars[war_id].position
-    room = g.content.wars[war_id].spanish_spaces - room
+    room = spanish_spaces(g, war_id) - s.wars[war_id].position
     g.log(
         f"{g.name(leader)} campaigns in {g.name(war_id)}: {mine:g} SP against {theirs} SP, "
         f"{strategy} test(s); {'each' if per_space == 1 else 'every two'} positive "
@@ -505,6 +620,14 @@ def player_campaign(g: Game, war_id: str, cause: str) -> Rules:
         if ok:
             good += 1
     spaces = min(good // per_space, room)
+    if sp_symbol and war_id == "france-catalonia" and s.catalan_tercio:
+        s.catalan_tercio = False
+        g.log(
+            "The SP-loss symbol in a Spanish campaign on the Catalan front: the Catalan tercio "
+            "is eliminated, and a Spanish unit with it; the French army returns to its strength.",
+            rule=RULE_SEGADORS,
+            cause=cause,
+        )
     if sp_symbol:
         yield from lose_sp(g, war_id, cause, enemy_leader_strategy=enemy_strategy(g, war_id))
     if spaces == 0:
@@ -557,7 +680,14 @@ def move_marker(g: Game, war_id: str, delta: int, cause: str, *, rule: str) -> R
 
 
 def spanish_spaces(g: Game, war_id: str) -> int:
-    return g.content.wars[war_id].spanish_spaces
+    """Black spaces of a track; the Catalan front has 3 until GUERRA DELS SEGADORS opens
+    the fourth (War in Picardy/Catalonia)."""
+    n = g.content.wars[war_id].spanish_spaces
+    if war_id == "france-catalonia" and not (
+        g.state.catalonia_fourth_space or g.scenario.guerra_dels_segadors_played
+    ):
+        return min(n, 3)
+    return n
 
 
 def end_war(g: Game, war_id: str, outcome: str, cause: str) -> Rules:
@@ -567,6 +697,10 @@ def end_war(g: Game, war_id: str, outcome: str, cause: str) -> Rules:
     war = g.content.wars[war_id]
     ws.active, ws.truce, ws.peace_this_turn, ws.outcome = False, False, True, outcome
     stat(g, war_id, outcome)
+    s.wars_ended.append(f"{outcome}:{war_id}")
+    s.wars_ended.append(f"ended:{war_id}")
+    if war_id == "france-catalonia":
+        s.picardy_pending = False
     verdict = {"won": "ends in victory", "lost": "ends in defeat", "peace": "ends in peace"}
     g.log(f"{g.name(war_id)} {verdict[outcome]}.", rule=RULE_END, cause=cause)
     if ws.enemy_leader:
@@ -600,7 +734,46 @@ def end_war(g: Game, war_id: str, outcome: str, cause: str) -> Rules:
             )
     if ws.leader:
         yield from _leader_home(g, war_id, cause)
+    if war_id == "palatinate":
+        yield from _palatinate_over(g, cause)
     yield from _redeploy(g, war_id, cause)
+
+
+def _palatinate_over(g: Game, cause: str) -> Rules:
+    """The Ambassador in Austria returns to Court (or the noble deck); Habsburg tercios
+    are eliminated; AUSTRIAN ALLIANCE leaves at the next Organisation (``wars_ended``)."""
+    s = g.state
+    amb = s.offices.get("ambassador-austria")
+    if amb:
+        s.offices["ambassador-austria"] = None
+        slot = court.free_court_slot(g)
+        if slot:
+            court.place(g, amb, slot, cause=cause)
+            g.log(
+                f"The Ambassador in Austria, {g.name(amb)}, returns to Court.",
+                rule=RULE_PALATINATE,
+                cause=cause,
+            )
+        else:
+            s.noble_deck.insert(0, amb)
+            g.log(
+                f"The Ambassador in Austria, {g.name(amb)}, goes to the noble deck: the Court "
+                "is full.",
+                rule=RULE_PALATINATE,
+                cause=cause,
+            )
+    for loc in sorted(s.units):
+        n = s.units[loc].get("habsburg", 0)
+        if n:
+            units.remove_unit(g, loc, "habsburg", n)
+            s.habsburg_lost += n
+            g.log(
+                f"{n} Habsburg tercio(s) in {g.name(loc)} are eliminated.",
+                rule=RULE_PALATINATE,
+                cause=cause,
+            )
+    return
+    yield  # pragma: no cover
 
 
 def _leader_home(g: Game, war_id: str, cause: str) -> Rules:
@@ -663,9 +836,48 @@ def total_war(g: Game, card: EventCard) -> Rules:
     if not fronts:
         g.log(
             "Total War: no active war or front to campaign on.",
-            rule="Wars / Total War",
+            rule=RULE_TOTAL,
             cause=card.name,
         )
     for w in fronts:
         if g.state.wars[w].active:
             yield from enemy_campaign(g, w, card.name)
+
+
+# ------------------------------------------------------------ end of turn
+def cleanup_turn(g: Game) -> None:
+    """End of Turn clean-up of the war markers (called by the turn sequence).
+
+    Truce markers flip back to their war side (Clean-up); the Peace markers and the 1st /
+    2nd war-declared markers are removed, and the Dunkirk Corsairs marker with them
+    (Construction and Maintenance).
+    """
+    s = g.state
+    rule = "End of Turn Phase / Clean-up"
+    for war_id, ws in s.wars.items():
+        if ws.truce and ws.active:
+            g.log(f"The truce in {g.name(war_id)} ends: the marker flips back.", rule=rule)
+        ws.truce = False
+        ws.peace_this_turn = False
+    s.wars_declared_this_turn = 0
+    s.corsairs = False
+
+
+# ------------------------------------------------------------------ Condé
+def conde_leaves(g: Game, cause: str) -> Rules:
+    """A truce or peace on a French front removes the Spanish Condé from the game; he can
+    only come back with THE FRONDE (Political Actions / Embassy; Condé)."""
+    s = g.state
+    if not spanish_conde_in_play(g):
+        return
+    s.conde_left_by_diplomacy = True
+    if CONDE in s.noble_deck:
+        s.noble_deck.remove(CONDE)
+    if CONDE in s.exiles:
+        s.exiles.remove(CONDE)
+    g.log(
+        "A truce or peace with France: Louis II Condé leaves the Spanish service.",
+        rule=RULE_CONDE,
+        cause=cause,
+    )
+    yield from court.remove_from_game(g, CONDE, "truce or peace with France", rule=RULE_CONDE)

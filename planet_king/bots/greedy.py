@@ -1,0 +1,182 @@
+"""The greedy bot: a transparent heuristic that plays sensibly.
+
+It scores each legal option of the pending decision with a few readable rules (keep the
+treasury alive, fill the Court, guard prestige and enlightenment, campaign when the army
+is the stronger) and takes the best, breaking ties with its own RNG. It reads only what
+a player sees: the board, never the order of the deck.
+"""
+
+from __future__ import annotations
+
+import random
+
+from planet_king.engine.decisions import Decision
+from planet_king.engine.game import Game
+from planet_king.engine.rules import court, wars
+
+PREFERRED_ACTIONS = {
+    # royal
+    "issue": 60,
+    "nominate-genius": 45,
+    "court-painter": 40,
+    "hunt": 20,
+    "cortes": 25,
+    "royal-pardon": 30,
+    "choose-mistress": 5,
+    "sale-of-privileges": -20,
+    # political
+    "appoint-noble": 50,
+    "nominate-noble": 20,
+    "embassy": 15,
+    # government
+    "military-campaign": 40,
+    "raise-nations": 25,
+    "raise-tercio": 20,
+    "build-fleet": 10,
+    # simple
+    "exploration": 45,
+    "build-fortification": 30,
+    "raise-provincial": 25,
+    "asiento": 10,
+    "move": 5,
+}
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> str:
+        decision = game.decision
+        if decision is None:
+            raise ValueError("the game is over")
+        legal = decision.legal
+        scored = [(self.score(game, decision, o.id), self.rng.random(), o.id) for o in legal]
+        return max(scored)[2]
+
+    # ------------------------------------------------------------- scoring
+    def score(self, g: Game, d: Decision, oid: str) -> float:
+        s = g.state
+        kind, _, rest = oid.partition(":")
+        if kind == "type":
+            return self._type_score(g, rest)
+        if kind == "action":
+            aid = rest.rsplit(":", 1)[1]
+            return self._action_score(g, aid)
+        if kind == "war" and "campaign" in d.prompt.lower():
+            return self._campaign_score(g, rest)
+        if kind in ("noble", "queen", "mistress", "valido", "explorer", "painter"):
+            return self._notable_score(g, d, oid)
+        if kind == "asiento":
+            return 10
+        if kind == "sell":
+            return 1
+        if kind == "lose":
+            order = ["provincial", "nations", "veteran", "fleet", "tercio", "veteran-flipped"]
+            unit = rest
+            return 10 - order.index(unit) if unit in order else 0
+        if oid == "pay":
+            owed = int(d.options[0].label.split()[1]) if d.options else 1
+            return 5 if s.treasury - owed >= 2 else -5
+        if kind == "disband":
+            return 0
+        if oid in ("keep", "court", "union:play", "cortes:repeat", "brave:keep", "none"):
+            return 3
+        if oid == "done":
+            return 0
+        if kind == "to" or kind == "move" or kind == "fort":
+            return self._place_score(g, rest)
+        if kind == "place":
+            return self._position_score(g, rest)
+        if kind == "explore":
+            return 5 if rest == "formosa" else 2
+        return 1
+
+    def _type_score(self, g: Game, type_: str) -> float:
+        best = 0.0
+        for aid, base in PREFERRED_ACTIONS.items():
+            from planet_king.engine.rules.actions import ACTIONS, Context, why_not
+
+            act = ACTIONS[aid]
+            if act.type == type_ and why_not(g, act, Context(self._ctx(g), "bot")) is None:
+                best = max(best, base + self._action_bonus(g, aid))
+        return best
+
+    def _ctx(self, g: Game) -> str:
+        phase = g.state.phase
+        return {"organisation": "organisation", "end-of-turn": "end-of-turn"}.get(phase, "card")
+
+    def _action_score(self, g: Game, aid: str) -> float:
+        return PREFERRED_ACTIONS.get(aid, 0) + self._action_bonus(g, aid)
+
+    def _action_bonus(self, g: Game, aid: str) -> float:
+        s = g.state
+        if aid == "asiento":
+            return 40 if s.treasury <= 2 else -20
+        if aid in ("raise-nations", "raise-tercio", "build-fleet", "build-fortification"):
+            return -30 if s.treasury <= 3 else 0
+        if aid == "military-campaign":
+            good = [
+                w
+                for w in wars.active_wars(g)
+                if s.wars[w].leader
+                and not s.wars[w].truce
+                and wars.army_sp(g, w, player_campaign=True) >= wars.enemy_strength(g, w)
+            ]
+            return 20 if good else -60
+        if aid == "appoint-noble":
+            return 15 if court.free_court_slot(g) else -30
+        if aid == "nominate-genius":
+            return 15 if None in s.court_geniuses else -40
+        if aid == "embassy":
+            losing = [w for w in wars.active_wars(g) if s.wars[w].position < 0]
+            return 10 if losing and s.treasury >= 3 else -40
+        return 0
+
+    def _campaign_score(self, g: Game, war_id: str) -> float:
+        s = g.state
+        ws = s.wars[war_id]
+        if not ws.active:
+            return -100  # never start a war on purpose
+        mine = wars.army_sp(g, war_id, player_campaign=True)
+        return 10 + (mine - wars.enemy_strength(g, war_id)) * 5 + ws.position
+
+    def _notable_score(self, g: Game, d: Decision, oid: str) -> float:
+        kind, _, ident = oid.partition(":")
+        if kind == "explorer":
+            nid, rating = ident.split(":")
+            return court.known_rating(g, nid, rating)
+        prompt = d.prompt.lower()
+        card = g.content.notables.get(ident)
+        if card is None:
+            return 0
+        if kind in ("queen", "mistress"):
+            return card.happiness + card.prestige + getattr(card, "fertility", 0)
+        if kind == "valido":
+            return court.known_rating(g, ident, "political") + court.known_rating(
+                g, ident, "government"
+            )
+        if "command" in prompt or "leads" in prompt or "army" in prompt:
+            return court.known_rating(g, ident, "military") * 2
+        if "ambassador" in prompt or "embassy" in prompt:
+            return court.known_rating(g, ident, "political")
+        if "sell" in prompt or "leaves the court" in prompt:
+            return -card.prestige
+        if ident not in g.content.nobles:
+            return card.prestige
+        return court.known_rating(g, ident, "government") + card.prestige
+
+    def _position_score(self, g: Game, pos: str) -> float:
+        if pos.startswith("court"):
+            return 5
+        if pos.startswith("office"):
+            return 3 if court.holder(g, pos) is None else 0
+        return 1
+
+    def _place_score(self, g: Game, loc: str) -> float:
+        s = g.state
+        if loc in s.wars and s.wars[loc].active:
+            return 5 + (wars.enemy_strength(g, loc) - wars.army_sp(g, loc, player_campaign=False))
+        return 1

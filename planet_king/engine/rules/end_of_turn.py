@@ -1,0 +1,368 @@
+"""End of Turn Phase: player actions, construction and maintenance, revolts, the Indies,
+income, royal family mortality, scores, the Valido, clean-up."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.rules import court, family, scoring, units, wars
+from planet_king.engine.rules.units import UNIT_NAMES
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game, Rules
+
+R_EOT = "End of Turn Phase"
+RULE_CONSTRUCTION = f"{R_EOT} / Construction and Maintenance"
+RULE_REVOLTS = f"{R_EOT} / Revolts"
+RULE_INDIES = f"{R_EOT} / Indies"
+RULE_INCOME = f"{R_EOT} / Income"
+RULE_VALIDO = f"{R_EOT} / Appointment of a New Valido"
+RULE_CLEANUP = f"{R_EOT} / Clean-up"
+OLIVARES = "gaspar-de-guzman"
+
+
+def end_of_turn(g: Game) -> Rules:
+    from planet_king.engine.rules import actions
+
+    s = g.state
+    s.phase = "end-of-turn"
+    s.deck.extend(s.discard)
+    s.discard.clear()
+    g.shuffle_deck()
+    g.log(
+        "The cards played this turn are shuffled back into the event deck.",
+        rule=f"{R_EOT} / Overview",
+    )
+    if sum(s.cubes.values()) >= 3:
+        s.step = "player actions"
+        yield from actions.take_actions(g, actions.Context("end-of-turn", "End of Turn phase"))
+    s.step = "construction"
+    yield from deploy_construction(g, "End of Turn phase")
+    yield from provincial_levy(g)
+    yield from nations_upkeep(g)
+    s.step = "revolts"
+    yield from revolts(g)
+    s.step = "indies"
+    indies_pirates(g)
+    s.step = "income"
+    yield from income(g)
+    s.step = "mortality"
+    yield from family.mortality(g)
+    s.step = "scores"
+    yield from scoring.score_turn(g)
+    s.stats.vp_by_turn.append(s.vp)
+    if s.defeat_cause:
+        return
+    s.step = "valido"
+    yield from new_valido(g)
+    cleanup(g)
+
+
+# ------------------------------------------------------------ construction
+def unit_places(g: Game, kind: str) -> list[str]:
+    """Where a newly built tercio or fleet may be placed: any territory, war or Plus
+    Ultra that may hold it (not the Palatinate or Franche-Comté for fleets)."""
+    places = [t for t in g.content.territories if units.destination_ok(g, kind, t)]
+    places += [w for w in wars.active_wars(g) if units.destination_ok(g, kind, w)]
+    return places
+
+
+def fortification_targets(g: Game) -> list[str]:
+    """A viceroyalty, an overseas territory or a settlement (never Spain); level 2 at
+    most, a settlement level 1 at most."""
+    s = g.state
+    out = []
+    for tid, terr in g.content.territories.items():
+        if terr.region not in ("indies", "settlement"):
+            continue
+        if terr.region == "settlement" and tid not in s.settlements:
+            continue
+        level = max(terr.fortification, s.fortifications.get(tid, 0))
+        if level < (1 if terr.region == "settlement" else 2):
+            out.append(tid)
+    return out
+
+
+def deploy_construction(g: Game, cause: str) -> Rules:
+    """The units and fortifications under construction are deployed on the board."""
+    s = g.state
+    while s.construction:
+        kind, target = s.construction.pop(0)
+        if kind == "fortification":
+            terr = g.content.territories[target]
+            level = max(terr.fortification, s.fortifications.get(target, 0)) + 1
+            cap = 1 if terr.region == "settlement" else 2
+            s.fortifications[target] = min(level, cap)
+            g.log(
+                f"A level {s.fortifications[target]} fortification stands in {terr.name}.",
+                rule=RULE_CONSTRUCTION,
+                cause=cause,
+            )
+            continue
+        places = unit_places(g, kind)
+        if not places:
+            g.log(
+                f"No place for the {UNIT_NAMES[kind]}: it is lost.",
+                rule=RULE_CONSTRUCTION,
+                cause=cause,
+            )
+            continue
+        opts = Choices()
+        for p in places:
+            opts.add(f"to:{p}", g.name(p))
+        dst = (
+            yield from g.ask(
+                f"Deploy the new {UNIT_NAMES[kind]} where?",
+                opts,
+                role=Role.VALIDO,
+                rule=RULE_CONSTRUCTION,
+                cause=cause,
+            )
+        ).partition(":")[2]
+        units.add_unit(g, dst, kind)
+        g.log(
+            f"A new {UNIT_NAMES[kind]} is deployed in {g.name(dst)}.",
+            rule=RULE_CONSTRUCTION,
+            cause=cause,
+        )
+
+
+def provincial_levy(g: Game) -> Rules:
+    """All provincial tercios are removed; one is placed in Spain or an adjacent war and
+    one in Italy or an adjacent war (two on the Spanish side with the Union of Arms)."""
+    s = g.state
+    removed = 0
+    for loc in list(s.units):
+        n = s.units[loc].pop("provincial", 0)
+        removed += n
+    if removed:
+        g.log(f"{removed} provincial tercio(s) go home.", rule=RULE_CONSTRUCTION)
+    levies = ["spain", "spain", "italy"] if s.union_of_arms >= 2 else ["spain", "italy"]
+    for home in levies:
+        places = [home] + [
+            w
+            for w in units.neighbours(g, home)
+            if units.is_war(g, w) and s.wars[w].active and units.destination_ok(g, "provincial", w)
+        ]
+        opts = Choices()
+        for p in places:
+            opts.add(f"to:{p}", g.name(p))
+        dst = (
+            yield from g.ask(
+                f"Place the provincial tercio levied in {g.name(home)}",
+                opts,
+                role=Role.VALIDO,
+                rule=RULE_CONSTRUCTION,
+            )
+        ).partition(":")[2]
+        units.add_unit(g, dst, "provincial")
+        g.log(f"A provincial tercio is levied in {g.name(dst)}.", rule=RULE_CONSTRUCTION)
+
+
+def nations_upkeep(g: Game) -> Rules:
+    """One ducat for every two tercios of Nations or fraction; unpaid ones are removed."""
+    s = g.state
+    while True:
+        where = [loc for loc in sorted(s.units) if s.units[loc].get("nations", 0) > 0]
+        n = sum(s.units[loc]["nations"] for loc in where)
+        owed = (n + 1) // 2
+        if owed == 0:
+            return
+        opts = Choices()
+        opts.add(
+            "pay",
+            f"Pay {owed} ducat(s) for {n} tercio(s) of Nations",
+            None if s.treasury >= owed else f"the Treasury has {s.treasury}",
+        )
+        for loc in where:
+            opts.add(f"disband:{loc}", f"Disband a tercio of Nations in {g.name(loc)}")
+        choice = yield from g.ask(
+            "Upkeep of the tercios of Nations", opts, role=Role.VALIDO, rule=RULE_CONSTRUCTION
+        )
+        if choice == "pay":
+            g.spend(owed, "upkeep:nations", rule=RULE_CONSTRUCTION, cause="tercios of Nations")
+            return
+        loc = choice.partition(":")[2]
+        units.remove_unit(g, loc, "nations")
+        g.log(f"A tercio of Nations in {g.name(loc)} is disbanded.", rule=RULE_CONSTRUCTION)
+
+
+# ------------------------------------------------------------------ revolts
+def revolts(g: Game) -> Rules:
+    """With SP in the territory a test removes the revolt on a positive or neutral
+    result; otherwise the marker goes and a ducat is lost (if there is one)."""
+    s = g.state
+    for loc in list(s.revolts):
+        s.revolts.remove(loc)
+        if units.unit_sp(s.units.get(loc, {})) >= 1:
+            t = g.fortune_test(f"revolt in {g.name(loc)}", rule=RULE_REVOLTS)
+            if not t.negative:
+                g.log(f"The revolt in {g.name(loc)} is put down.", rule=RULE_REVOLTS)
+                continue
+        if s.treasury > 0:
+            g.spend(1, "revolt", rule=RULE_REVOLTS, cause=f"revolt in {g.name(loc)}")
+        else:
+            g.log(
+                f"The revolt in {g.name(loc)} costs nothing: the Treasury is empty.",
+                rule=RULE_REVOLTS,
+            )
+    return
+    yield  # pragma: no cover
+
+
+# -------------------------------------------------------------- the Indies
+def indies_pirates(g: Game) -> None:
+    """Each Pirates marker takes an Indies fleet, unless a fleet in Plus Ultra drives
+    it off with a positive or neutral test."""
+    s = g.state
+    pu = s.plus_ultra
+    for _ in range(pu.get("pirates", 0)):
+        fleet = s.units.get(units.PLUS_ULTRA, {}).get("fleet", 0) > 0
+        if fleet:
+            t = g.fortune_test("a fleet against the pirates", rule=RULE_INDIES)
+            if not t.negative:
+                pu["pirates"] -= 1
+                g.log("The fleet drives the pirates off.", rule=RULE_INDIES)
+                continue
+        if pu.get("indies-fleet", 0) > 0:
+            pu["indies-fleet"] -= 1
+            g.log("Pirates take an Indies fleet.", rule=RULE_INDIES)
+
+
+def income(g: Game) -> Rules:
+    """The Indies, Castile and Aragon, Italy and Flanders (Income)."""
+    s = g.state
+    pu = s.plus_ultra
+    viceroy = s.offices.get("viceroy-indies")
+    gov = court.rating(g, viceroy, "government")
+    fleets = pu.get("indies-fleet", 0)
+    galleon = 1 if pu.get("manila-galleon", 0) else 0
+    wanted = gov * (1 + fleets) + galleon - (1 if court.has_trait(g, viceroy, "corrupt") else 0)
+    available = {
+        t: n
+        for t, n in s.indies_ducats.items()
+        if not (s.portugal_independent and g.content.territories[t].portuguese)
+    }
+    got = max(0, min(wanted, sum(available.values())))
+    g.log(
+        f"The Indies: {gov} for the Viceroy, {gov * fleets} for {fleets} Indies fleet(s), "
+        f"{galleon} for the Manila Galleon → {max(wanted, 0)}; {sum(available.values())} "
+        f"ducats in the territories: {got} collected.",
+        rule=RULE_INCOME,
+    )
+    left = got
+    for t in sorted(available, key=lambda t: -available[t]):
+        take = min(left, s.indies_ducats[t])
+        s.indies_ducats[t] -= take
+        left -= take
+    if got:
+        g.gain(got, "income:indies", rule=RULE_INCOME, cause="the Indies")
+    for key in ("indies-fleet", "manila-galleon", "pirates"):
+        pu.pop(key, None)
+    for tid, terr in g.content.territories.items():
+        if terr.region not in ("indies", "settlement") or terr.income == 0:
+            continue
+        level = max(terr.fortification, s.fortifications.get(tid, 0))
+        full = terr.income
+        if s.portugal_independent and tid == "new-spain" and level >= 2:
+            full = 3
+        s.indies_ducats[tid] = 0 if tid in s.raids else full
+    if "spain" in s.raids:
+        g.log("A raid marker in Spain: no ducats from Castile and Aragon.", rule=RULE_INCOME)
+    else:
+        castile = 2 if s.portugal_independent else 3
+        if s.asiento:
+            g.log(
+                "Castile's revenues are secured by an Asiento: nothing from Castile.",
+                rule=RULE_INCOME,
+            )
+        else:
+            g.gain(castile, "income:castile", rule=RULE_INCOME, cause="Castile")
+        g.gain(2 if s.union_of_arms >= 2 else 1, "income:aragon", rule=RULE_INCOME, cause="Aragon")
+    for office, minus, label in (
+        ("viceroy-italy", 0, "italy"),
+        ("governor-flanders", 1, "flanders"),
+    ):
+        holder = s.offices.get(office)
+        amount = court.rating(g, holder, "government") - minus
+        amount -= 1 if court.has_trait(g, holder, "corrupt") else 0
+        if amount > 0:
+            g.gain(amount, f"income:{label}", rule=RULE_INCOME, cause=label.capitalize())
+    return
+    yield  # pragma: no cover
+
+
+# ---------------------------------------------------------------- the Valido
+def valido_candidates(g: Game) -> list[str]:
+    return [
+        n
+        for n in court.nobles_in_play(g)
+        if n != "isabel-clara-eugenia" or court.where(g, n) != "office:governor-flanders"
+    ]
+
+
+def new_valido(g: Game) -> Rules:
+    """The player may change the Valido; keeping one four turns or more with prestige
+    under 5 costs a VP each turn."""
+    s = g.state
+    opts = Choices()
+    opts.add("keep", f"Keep {g.name(s.valido or '')} as Valido")
+    for nid in valido_candidates(g):
+        opts.add(
+            f"valido:{nid}",
+            f"Appoint {g.name(nid)} (political "
+            f"{court.rating(g, nid, 'political')}, government "
+            f"{court.rating(g, nid, 'government')})",
+        )
+    choice = yield from g.ask("Appoint a new Valido?", opts, role=Role.KING, rule=RULE_VALIDO)
+    if choice == "keep":
+        served = s.turn - s.valido_since + 1
+        if served >= 4 and s.last_scores.get("prestige", 0) < 5:
+            g.add_vp(
+                -1,
+                f"the Valido has served {served} turns and prestige is under 5",
+                rule=RULE_VALIDO,
+            )
+        return
+    nid = choice.partition(":")[2]
+    old = s.valido
+    if old:
+        s.removed_notables.append(old)
+        g.log(f"{g.name(old)} is dismissed and leaves the game.", rule=RULE_VALIDO)
+        if old == OLIVARES:
+            s.olivares_left = s.turn
+    pos = court.where(g, nid)
+    if pos:
+        court.set_holder(g, pos, None)
+    s.valido = nid
+    s.valido_since = s.turn + 1
+    g.log(f"{g.name(nid)} is the new Valido.", rule=RULE_VALIDO)
+    if pos:
+        yield from court.fill_vacancy(g, pos, "appointment of a new Valido")
+
+
+def cleanup(g: Game) -> None:
+    """Markers reset, exiles return to their decks (ruling R21), unique actions cleared,
+    truces flipped back."""
+    s = g.state
+    s.prestige_markers = s.happiness_markers = 0
+    for nid in list(s.exiles):
+        s.exiles.remove(nid)
+        deck = (
+            s.noble_deck
+            if nid in g.content.nobles
+            else (s.genius_deck if nid in g.content.geniuses else s.ladies_deck)
+        )
+        deck.insert(0, nid)
+        g.log(
+            f"{g.name(nid)}'s exile ends: the card returns to its deck (ruling R21).",
+            rule=RULE_CLEANUP,
+        )
+    s.unique_used.clear()
+    s.asiento = 0
+    s.action_cards_played = 0
+    s.total_war_played = False
+    s.gov_this_card = s.gov_prev_card = None
+    wars.cleanup_turn(g)
+    g.log("Clean-up: the markers of the turn are reset.", rule=RULE_CLEANUP)

@@ -1,0 +1,225 @@
+"""The royal family: Issue, children and the heir, the Queen, mortality."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.state import Child
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game, Rules
+
+RULE_ISSUE = "Actions / Royal Actions (Issue)"
+RULE_MORTALITY = "End of Turn Phase / Royal Family Mortality"
+
+
+def child_name(child: Child) -> str:
+    sex = "son" if child.male else "daughter"
+    kind = "legitimate" if child.legitimate else "bastard"
+    sick = " (sickly)" if child.sickly else ""
+    return f"a {kind} {sex} [{child.id}]{sick}"
+
+
+def new_child(g: Game, *, legitimate: bool, sickly: bool) -> Child | None:
+    """Draw a child marker from the heirs cup: the sex is unknown until drawn."""
+    s = g.state
+    cup = ["male"] * s.child_markers.get("male", 0) + ["female"] * s.child_markers.get("female", 0)
+    if not cup:
+        g.log("No child marker is left in the cup.", rule=RULE_ISSUE)
+        return None
+    sex = g.pick(cup, "heirs")
+    s.child_markers[sex] -= 1
+    child = Child(f"child-{s.next_child}", sex == "male", legitimate, 1 if sickly else 0)
+    s.next_child += 1
+    s.children.append(child)
+    return child
+
+
+def return_marker(g: Game, child: Child) -> None:
+    """Removed bastards and dead children go back to the cup (Royal Family Mortality)."""
+    s = g.state
+    s.children.remove(child)
+    key = "male" if child.male else "female"
+    s.child_markers[key] = s.child_markers.get(key, 0) + 1
+    if s.heir == child.id:
+        s.heir = None
+
+
+def legitimate_children(g: Game) -> list[Child]:
+    return [c for c in g.state.children if c.legitimate]
+
+
+def issue(g: Game, cause: str) -> Rules:
+    """As many tests as the Queen's and the Royal Mistress's fertility; positive or
+    neutral: a child (neutral: sickly). A legitimate son is heir if there is none; a
+    bastard son gives a happiness point."""
+    s = g.state
+    for lady, legitimate in ((s.queen, True), (s.mistress, False)):
+        if lady is None:
+            continue
+        card = g.content.ladies[lady]
+        for _ in range(card.fertility):
+            t = g.fortune_test(f"Issue with {card.name}", rule=RULE_ISSUE)
+            if t.negative:
+                continue
+            child = new_child(g, legitimate=legitimate, sickly=t.neutral)
+            if child is None:
+                continue
+            g.log(f"{card.name} gives birth to {child_name(child)}.", rule=RULE_ISSUE, cause=cause)
+            if legitimate and child.male and s.heir is None:
+                s.heir = child.id
+                g.log(f"{child.id} is the heir, Príncipe de Reynos.", rule=RULE_ISSUE, cause=cause)
+            if not legitimate and child.male:
+                g.add_happiness(1, "birth of a bastard son", rule=RULE_ISSUE)
+    return
+    yield  # pragma: no cover
+
+
+def remove_bastards(g: Game, cause: str) -> None:
+    for child in [c for c in g.state.children if not c.legitimate]:
+        return_marker(g, child)
+        g.log(f"{child_name(child)} is removed ({cause}).", rule=RULE_MORTALITY, cause=cause)
+
+
+def choose_heir(g: Game, cause: str) -> Rules:
+    """Name another legitimate son as heir, if there is one."""
+    s = g.state
+    sons = [c for c in legitimate_children(g) if c.male]
+    if s.heir is not None or not sons:
+        return
+    opts = Choices()
+    for c in sons:
+        opts.add(f"heir:{c.id}", child_name(c))
+    choice = yield from g.ask(
+        "Name the new heir", opts, role=Role.KING, rule=RULE_MORTALITY, cause=cause
+    )
+    s.heir = choice.partition(":")[2]
+    g.log(f"{s.heir} is the new heir.", rule=RULE_MORTALITY, cause=cause)
+
+
+def mortality(g: Game) -> Rules:
+    """Bastards leave; each legitimate child, heir first, and the Queen are tested."""
+    s = g.state
+    cause = "Royal Family Mortality"
+    remove_bastards(g, "they are educated away from the Court")
+    ordered = sorted(legitimate_children(g), key=lambda c: c.id != s.heir)
+    for child in ordered:
+        t = g.fortune_test(f"mortality of {child_name(child)}", rule=RULE_MORTALITY)
+        dies = t.negative or (t.neutral and child.sickly >= 1)
+        if not dies:
+            if t.neutral:
+                child.sickly += 1
+                g.log(f"{child.id} is sickly.", rule=RULE_MORTALITY)
+            continue
+        was_heir = s.heir == child.id
+        return_marker(g, child)
+        g.log(f"{child_name(child)} dies.", rule=RULE_MORTALITY)
+        if child.male:
+            reason = "death of the heir" if was_heir else "death of a son"
+            g.add_happiness(-1, reason, rule=RULE_MORTALITY)
+        if was_heir:
+            yield from choose_heir(g, cause)
+    yield from queen_mortality(g)
+    if not legitimate_children(g):
+        g.add_prestige(-1, "no legitimate child alive", rule=RULE_MORTALITY)
+        g.add_happiness(-1, "no legitimate child alive", rule=RULE_MORTALITY)
+    heir = next((c for c in s.children if c.id == s.heir), None)
+    if heir is not None and heir.male:
+        g.add_vp(1, "a male heir is alive", rule=RULE_MORTALITY)
+
+
+def queen_mortality(g: Game) -> Rules:
+    """The Queen dies on a second negative result in two different turns."""
+    s = g.state
+    if s.queen is None:
+        return
+    name = g.name(s.queen)
+    t = g.fortune_test(f"mortality of Queen {name}", rule=RULE_MORTALITY)
+    if not t.negative:
+        if s.queen_sickly:
+            s.queen_sickly = False
+            g.log(f"Queen {name} recovers: her sickly marker is removed.", rule=RULE_MORTALITY)
+        return
+    if not s.queen_sickly:
+        s.queen_sickly = True
+        g.log(f"Queen {name} is sickly.", rule=RULE_MORTALITY)
+        return
+    s.removed_notables.append(s.queen)
+    s.queen, s.queen_sickly = None, False
+    g.log(f"Queen {name} dies.", rule=RULE_MORTALITY)
+    g.add_happiness(-1, "death of the Queen", rule=RULE_MORTALITY)
+    yield from choose_queen(g, "death of the Queen")
+
+
+def queen_candidates(g: Game) -> list[str]:
+    return [lid for lid in g.state.ladies_deck if g.content.ladies[lid].prestige >= 0]
+
+
+def choose_queen(g: Game, cause: str) -> Rules:
+    """A new Queen among the available ladies with prestige 0 or more, if any."""
+    s = g.state
+    candidates = queen_candidates(g)
+    if not candidates:
+        g.log(
+            "No lady with prestige 0 or more is available: the King has no Queen.",
+            rule=RULE_MORTALITY,
+            cause=cause,
+        )
+        return
+    opts = Choices()
+    for lid in candidates:
+        card = g.content.ladies[lid]
+        opts.add(
+            f"queen:{lid}",
+            f"{card.name} (prestige {card.prestige}, happiness "
+            f"{card.happiness}, fertility {card.fertility})",
+        )
+    choice = yield from g.ask(
+        "Choose the new Queen", opts, role=Role.KING, rule=RULE_MORTALITY, cause=cause
+    )
+    lid = choice.partition(":")[2]
+    s.ladies_deck.remove(lid)
+    s.queen = lid
+    g.log(f"{g.name(lid)} is the new Queen.", rule=RULE_MORTALITY, cause=cause)
+    _fortune_trait(g, lid)
+
+
+def _fortune_trait(g: Game, lid: str) -> None:
+    s = g.state
+    if "fortune" in g.content.ladies[lid].traits and lid not in s.fortune_paid:
+        s.fortune_paid.append(lid)
+        g.gain(1, "trait:fortune", rule="Notable Cards / NOBLE Cards (Fortune)", cause=g.name(lid))
+
+
+def mistress_candidates(g: Game) -> list[str]:
+    return [lid for lid in g.state.ladies_deck if g.content.ladies[lid].prestige <= 0]
+
+
+def choose_mistress(g: Game, cause: str, *, rule: str) -> Rules:
+    """Replace the Royal Mistress (she leaves the game with her bastards)."""
+    s = g.state
+    candidates = mistress_candidates(g)
+    if not candidates:
+        g.log("No lady with prestige 0 or less is available.", rule=rule, cause=cause)
+        return
+    opts = Choices()
+    for lid in candidates:
+        card = g.content.ladies[lid]
+        opts.add(
+            f"mistress:{lid}",
+            f"{card.name} (prestige {card.prestige}, happiness "
+            f"{card.happiness}, fertility {card.fertility})",
+        )
+    choice = yield from g.ask(
+        "Choose the Royal Mistress", opts, role=Role.KING, rule=rule, cause=cause
+    )
+    lid = choice.partition(":")[2]
+    old = s.mistress
+    if old is not None:
+        s.removed_notables.append(old)
+        remove_bastards(g, f"{g.name(old)} leaves the Court")
+        g.log(f"{g.name(old)} leaves the Court for good.", rule=rule, cause=cause)
+    s.ladies_deck.remove(lid)
+    s.mistress = lid
+    g.log(f"{g.name(lid)} is the Royal Mistress.", rule=rule, cause=cause)

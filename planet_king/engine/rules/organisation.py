@@ -1,0 +1,288 @@
+"""Organisation Phase: the notable decks, the event deck, action cubes, the player's
+free actions and the Royal Mistress."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from planet_king.content.models import Genius, Lady, Noble, TurnWindow
+from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.rules import court, family, wars
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game, Rules
+
+RULE_NOTABLE_DECKS = "Organisation Phase / Creating the Notable Decks"
+RULE_EVENT_DECK = "Organisation Phase / Creating the Event Decks"
+RULE_CUBES = "Organisation Phase / Placing Action Cubes"
+RULE_MISTRESS = "Organisation Phase / Choosing the Royal Mistress"
+OLIVARES = "gaspar-de-guzman"
+SOR_MARIA = "sor-maria-de-agreda"
+
+
+# ------------------------------------------------------------ conditions
+def war_ended(g: Game, war_id: str) -> bool:
+    ws = g.state.wars.get(war_id)
+    return ws is not None and not ws.active and ws.outcome is not None
+
+
+def condition_met(g: Game, key: str) -> bool:
+    """The question-mark seals (docs/data.md, condition keys)."""
+    s = g.state
+    if key == "union-of-arms-completed":
+        return s.union_of_arms >= 2
+    if key == "vp-8-or-palatinate-ended":
+        return s.vp >= 8 or war_ended(g, "palatinate")
+    if key == "vp-4-or-low-prestige":
+        return s.vp >= 4 or s.low_prestige
+    if key == "vp-10-or-low-prestige":
+        return s.vp >= 10 or s.low_prestige
+    if key.startswith("war:"):
+        ws = s.wars.get(key[4:])
+        return ws is not None and ws.active
+    if key == "father-removed":
+        return True  # checked per card: see _notable_enters
+    if key == "turn-6-or-olivares-gone":
+        return s.turn >= 6 or (s.olivares_left is not None and s.turn > s.olivares_left)
+    # hunt, instability, union-of-arms-no-instability, the-fronde, guerra-dels-segadors:
+    # these cards enter through their own rules, never by the seal alone.
+    return False
+
+
+def red_text_met(g: Game, key: str) -> bool:
+    verb, _, war_id = key.partition(":")
+    ws = g.state.wars.get(war_id)
+    if ws is None or ws.active:
+        return False
+    return (
+        (verb == "won" and ws.outcome == "won")
+        or (verb == "lost" and ws.outcome == "lost")
+        or (verb == "ended" and ws.outcome is not None)
+    )
+
+
+def open_now(g: Game, turns: TurnWindow) -> bool:
+    return turns.condition is None and turns.open_on(g.state.turn)
+
+
+def expired(g: Game, turns: TurnWindow) -> bool:
+    return turns.to is not None and turns.to < g.state.turn
+
+
+# --------------------------------------------------------- notable decks
+def in_play_or_out(g: Game) -> set[str]:
+    """Notables that are not available for a deck: in play, exiled, gone, or set aside."""
+    s = g.state
+    taken = {h for p in court.positions(g) if (h := court.holder(g, p))}
+    taken |= set(s.exiles) | set(s.removed_notables)
+    taken |= {x for x in (s.valido, s.queen, s.mistress) if x}
+    return taken
+
+
+def _notable_enters(g: Game, card: Noble | Lady | Genius) -> bool:
+    t = card.turns
+    if t.condition == "father-removed":
+        fathers = [n for n in g.content.nobles.values() if n.son == card.id]
+        return any(f.id in g.state.removed_notables for f in fathers)
+    if t.condition is not None:
+        return condition_met(g, t.condition)
+    return t.open_on(g.state.turn)
+
+
+def _decks(g: Game) -> list[tuple[str, list[str], dict]]:
+    s = g.state
+    return [
+        ("noble", s.noble_deck, g.content.nobles),
+        ("genius", s.genius_deck, g.content.geniuses),
+        ("lady", s.ladies_deck, g.content.ladies),
+    ]
+
+
+def fill_decks(g: Game, *, exclude: set[str] = frozenset()) -> None:
+    """Add the notables whose turn has come; drop from the decks those whose turn is past."""
+    s = g.state
+    unavailable = in_play_or_out(g) | set(exclude)
+    s.entered_this_turn = []
+    for kind, deck, cards in _decks(g):
+        for cid in list(deck):
+            if expired(g, cards[cid].turns):
+                deck.remove(cid)
+                s.removed_notables.append(cid)
+                g.log(
+                    f"{g.name(cid)} leaves the {kind} deck (turn of exit passed).",
+                    rule=RULE_NOTABLE_DECKS,
+                )
+        for cid, card in cards.items():
+            if cid in deck or cid in unavailable:
+                continue
+            if _notable_enters(g, card):
+                deck.append(cid)
+                s.entered_this_turn.append(cid)
+
+
+def retire_expired(g: Game) -> Rules:
+    """Notables in play whose turn of exit is past leave the Court, offices and armies.
+    The Valido is not affected by any card (ruling R18)."""
+    s = g.state
+    for pos in court.positions(g):
+        nid = court.holder(g, pos)
+        if nid and expired(g, g.content.notables[nid].turns):
+            yield from court.remove_from_game(
+                g, nid, "turn of exit passed", rule=RULE_NOTABLE_DECKS
+            )
+    if s.queen and expired(g, g.content.ladies[s.queen].turns):
+        g.log(
+            f"Queen {g.name(s.queen)} leaves the game (turn of exit passed).",
+            rule=RULE_NOTABLE_DECKS,
+        )
+        s.removed_notables.append(s.queen)
+        s.queen, s.queen_sickly = None, False
+    for nid in [n for n in s.exiles if expired(g, g.content.notables[n].turns)]:
+        s.exiles.remove(nid)
+        s.removed_notables.append(nid)
+
+
+def optional_removals(g: Game) -> Rules:
+    """From turn 2 the player may remove one card of each deck for good (not one that
+    entered this turn)."""
+    s = g.state
+    for kind, deck, _ in _decks(g):
+        opts = Choices()
+        opts.add("keep", f"Keep the whole {kind} deck")
+        for cid in deck:
+            why = "entered the deck this turn" if cid in s.entered_this_turn else None
+            opts.add(f"remove:{cid}", f"Remove {g.name(cid)}", why)
+        if len(opts.items) == 1:
+            continue
+        choice = yield from g.ask(
+            f"Remove one card of the {kind} deck from the game?",
+            opts,
+            role=Role.KING,
+            rule=RULE_NOTABLE_DECKS,
+        )
+        if choice != "keep":
+            cid = choice.partition(":")[2]
+            deck.remove(cid)
+            s.removed_notables.append(cid)
+            g.log(f"{g.name(cid)} is removed from the game.", rule=RULE_NOTABLE_DECKS)
+
+
+def shuffle_notable_decks(g: Game) -> None:
+    g.rng.shuffle(g.state.noble_deck)
+    g.rng.shuffle(g.state.genius_deck)
+    g.state.ladies_deck.sort()  # face up: order does not matter
+    g.random_draws += 1
+
+
+# ------------------------------------------------------------ event deck
+def active_war_count(g: Game) -> int:
+    """Active wars, the three French fronts counting as one (Wars / Overview)."""
+    return len({g.content.wars[w].power for w in wars.active_wars(g)})
+
+
+def instability_cards(g: Game) -> list[str]:
+    return [cid for cid, c in g.content.events.items() if c.effect == "instability"]
+
+
+def build_event_deck(g: Game, *, instability: int | None = None) -> None:
+    """Cards open this turn or whose condition holds, less the removed ones, plus the
+    INSTABILITY cards (active wars minus one, plus Union of Arms')."""
+    s = g.state
+    for cid in s.pending_removals:
+        if cid not in s.removed_events:
+            s.removed_events.append(cid)
+            g.log(
+                f"{g.name(cid)} is removed from the game (red text of a card played last turn).",
+                rule=RULE_EVENT_DECK,
+            )
+    s.pending_removals.clear()
+    deck = []
+    for cid, card in g.content.events.items():
+        if cid in s.removed_events or card.effect == "instability":
+            continue
+        if card.removed_when and red_text_met(g, card.removed_when):
+            s.removed_events.append(cid)
+            g.log(
+                f"{card.name} is removed from the game ({card.removed_when}).", rule=RULE_EVENT_DECK
+            )
+            continue
+        t = card.turns
+        if t.condition == "union-of-arms-no-instability":
+            if cid in s.extra_event_cards:
+                deck.append(cid)
+            continue
+        if (t.condition and condition_met(g, t.condition)) or open_now(g, card.turns):
+            deck.append(cid)
+    n = max(0, active_war_count(g) - 1) if instability is None else instability
+    n += 1 if s.union_instability else 0
+    available = [c for c in instability_cards(g) if c not in s.removed_events]
+    deck += available[:n]
+    if n > len(available):
+        g.log(
+            f"Only {len(available)} INSTABILITY cards exist for the {n} required.",
+            rule=RULE_EVENT_DECK,
+        )
+    s.deck = deck
+    s.discard = []
+    g.shuffle_deck()
+    g.log(
+        f"The event deck has {len(deck)} cards, {min(n, len(available))} of them INSTABILITY.",
+        rule=RULE_EVENT_DECK,
+    )
+
+
+# ------------------------------------------------------------------ cubes
+def place_cubes(g: Game) -> None:
+    """Four yellow cubes; red and blue by the Valido's ratings; green for an industrious
+    Valido and for an advisor at Court; Sor María de Ágreda's extra government action."""
+    s = g.state
+    valido = s.valido
+    s.cubes = {
+        "yellow": 4,
+        "red": court.rating(g, valido, "government"),
+        "blue": court.rating(g, valido, "political"),
+        "green": 0,
+    }
+    if court.has_trait(g, valido, "industrious"):
+        s.cubes["green"] += 1
+    advisors = court.court_nobles(g) + [x for x in (s.queen, s.mistress) if x]
+    if any(court.has_trait(g, n, "advisor") for n in advisors):
+        s.cubes["green"] += 1
+    if SOR_MARIA in court.nobles_in_play(g) and valido != OLIVARES:
+        s.cubes["red"] += 1
+        g.log(
+            "Sor María de Ágreda gives an extra government action.",
+            rule="Special Rules / Sor María de Ágreda",
+        )
+    g.log(
+        f"Action cubes: {s.cubes['red']} red, {s.cubes['blue']} blue, {s.cubes['yellow']} "
+        f"yellow, {s.cubes['green']} green (Valido {g.name(valido or '')}).",
+        rule=RULE_CUBES,
+    )
+
+
+# ------------------------------------------------------------------ phase
+def organisation_phase(g: Game) -> Rules:
+    """Turns after the first: decks, cubes, free actions, the Royal Mistress."""
+    from planet_king.engine.rules import actions
+
+    s = g.state
+    s.phase = "organisation"
+    g.log(f"Turn {s.turn}: the Organisation phase.", rule="Game Sequence")
+    yield from retire_expired(g)
+    fill_decks(g)
+    yield from optional_removals(g)
+    shuffle_notable_decks(g)
+    build_event_deck(g)
+    place_cubes(g)
+    yield from actions.take_actions(g, actions.Context("organisation", "Organisation phase"))
+    yield from mistress_step(g)
+
+
+def mistress_step(g: Game) -> Rules:
+    """The current Royal Mistress is replaced; a Queen is chosen if there is none."""
+    s = g.state
+    if s.mistress is not None or family.mistress_candidates(g):
+        yield from family.choose_mistress(g, "Organisation phase", rule=RULE_MISTRESS)
+    if s.queen is None:
+        yield from family.choose_queen(g, "Organisation phase")

@@ -1,0 +1,161 @@
+"""Set-up and end of the standard scenarios (Iupiter Hispano, Anni Mirabiles, Anni
+Horribiles, The Planet King)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.rules import court, organisation, wars
+from planet_king.engine.state import Child
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game, Rules
+
+RULE_SETUP = "Setup / Court and Council of State"
+
+
+def setup_standard(g: Game) -> Rules:
+    s = g.state
+    scen = g.scenario
+    s.removed_notables.extend(scen.eliminated)
+    s.valido_since = scen.first_turn
+    s.child_markers = dict(g.content.tables.child_markers)
+    if scen.union_of_arms_completed:
+        s.union_of_arms = 2
+    if scen.heir:
+        s.children.append(Child(scen.heir, True, True, 1 if scen.heir_sickly else 0))
+        s.child_markers["male"] -= 1
+        s.heir = scen.heir
+    for i, gid in enumerate(scen.court_geniuses):
+        s.court_geniuses[i] = gid
+    s.court_painter = scen.court_painter
+    for war_id in scen.ended_wars:
+        s.wars[war_id].outcome = "ended"
+    for ws in scen.wars:
+        war = s.wars[ws.war]
+        war.active, war.position = True, ws.position
+        if ws.leader:
+            war.leader = ws.leader
+    for ws in scen.wars:
+        if ws.enemy_leader:
+            s.wars[ws.war].enemy_leader = ws.enemy_leader
+        else:
+            wars.appoint_enemy_leader(g, ws.war, "set-up")
+    if not scen.indies_full:
+        s.indies_ducats = dict.fromkeys(s.indies_ducats, 0)
+    organisation.fill_decks(g, exclude=set(scen.set_aside_nobles))
+    organisation.shuffle_notable_decks(g)
+    yield from _random_court(g)
+    for lid in (s.queen,):
+        if lid in s.ladies_deck:
+            s.ladies_deck.remove(lid)
+    if scen.mistress_choices:
+        opts = Choices()
+        for lid in scen.mistress_choices:
+            card = g.content.ladies[lid]
+            opts.add(
+                f"mistress:{lid}",
+                f"{card.name} (prestige {card.prestige}, happiness "
+                f"{card.happiness}, fertility {card.fertility})",
+            )
+        lid = (
+            yield from g.ask("Choose the Royal Mistress", opts, role=Role.KING, rule=RULE_SETUP)
+        ).partition(":")[2]
+        s.mistress = lid
+        if lid in s.ladies_deck:
+            s.ladies_deck.remove(lid)
+        g.log(f"{g.name(lid)} is the Royal Mistress.", rule=RULE_SETUP)
+    organisation.build_event_deck(g, instability=scen.instability_cards)
+    organisation.place_cubes(g)
+
+
+def _random_court(g: Game) -> Rules:
+    """Draw nobles and geniuses; the player fills the offices (and commands) from the
+    drawn nobles; the rest go to Court."""
+    s = g.state
+    scen = g.scenario
+    drawn = [s.noble_deck.pop() for _ in range(min(scen.random_nobles, len(s.noble_deck)))]
+    g.random_draws += 1
+    if drawn:
+        g.log(f"Nobles drawn: {', '.join(g.name(n) for n in drawn)}.", rule=RULE_SETUP)
+    slots = [f"office:{o}" for o in scen.random_offices]
+    slots += [f"army:{w}" for w in scen.random_commands]
+    for pos in slots:
+        opts = Choices()
+        for nid in drawn:
+            n = g.content.nobles[nid]
+            why = (
+                None
+                if pos.startswith("office") or court.can_command(g, nid)
+                else "no military rating"
+            )
+            opts.add(
+                f"noble:{nid}",
+                f"{n.name} (military {n.military}, political "
+                f"{n.political}, government {n.government})",
+                why,
+            )
+        if not opts:
+            g.log(f"No drawn noble can take the {court.position_name(g, pos)}.", rule=RULE_SETUP)
+            continue
+        nid = (
+            yield from g.ask(
+                f"Set-up: who takes the {court.position_name(g, pos)}?",
+                opts,
+                role=Role.KING,
+                rule=RULE_SETUP,
+            )
+        ).partition(":")[2]
+        drawn.remove(nid)
+        court.place(g, nid, pos, cause="set-up")
+    for nid in drawn:
+        slot = court.free_court_slot(g)
+        if slot:
+            court.place(g, nid, slot, cause="set-up")
+        else:
+            s.noble_deck.insert(0, nid)
+    for _ in range(scen.random_geniuses):
+        free = [i for i, x in enumerate(s.court_geniuses) if x is None]
+        if not s.genius_deck or not free:
+            break
+        gid = s.genius_deck.pop()
+        s.court_geniuses[free[0]] = gid
+        g.log(f"{g.name(gid)} comes to Court.", rule=RULE_SETUP)
+
+
+def first_organisation(g: Game) -> Rules:
+    """The first turn's Organisation phase is only the player's free actions."""
+    from planet_king.engine.rules import actions
+
+    s = g.state
+    s.phase = "organisation"
+    g.log(
+        f"Turn {s.turn}: the Organisation phase (first turn: player actions only).",
+        rule="Game Sequence / Organisation Phase",
+    )
+    yield from actions.take_actions(g, actions.Context("organisation", "Organisation phase"))
+
+
+def finish_standard(g: Game, why: str) -> None:
+    """The victory level from the scenario's thresholds (Victory Levels)."""
+    s = g.state
+    s.phase = "over"
+    s.ended_by = why
+    t = g.scenario.thresholds
+    if s.defeat_cause:
+        level = "defeat"
+    elif t.major_victory is not None and s.vp >= t.major_victory:
+        level = "major-victory"
+    elif t.historical_outcome is not None and s.vp >= t.historical_outcome:
+        level = "historical-outcome"
+    elif t.defeat is not None and s.vp >= t.defeat:
+        level = "defeat"
+    else:
+        level = "neither-king-nor-planet"
+    s.victory_level = level
+    g.log(
+        f"The reign ends with {s.vp} VP: {level.replace('-', ' ').title()}.",
+        rule="Victory / Victory Levels",
+    )
+    s.over = True
