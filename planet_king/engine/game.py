@@ -116,7 +116,12 @@ class Game:
             )
         self.options = options or GameOptions()
         if self.options.difficulty not in DIFFICULTIES:
-            raise ValueError(f"unknown difficulty '{self.options.difficulty}'")
+            raise ValueError(
+                f"unknown difficulty '{self.options.difficulty}' (known: {', '.join(DIFFICULTIES)})"
+            )
+        from planet_king.engine.rules import modes
+
+        modes.validate(self)
         self.seed = seed
         self.rng = random.Random(seed)
         self.state = GameState(scenario=scenario, turn=self.scenario.first_turn)
@@ -272,10 +277,33 @@ class Game:
     def hothead(self) -> bool:
         return self.scenario.kind == "hothead"
 
-    def add_vp(self, amount: int, cause: str, *, rule: str = "") -> None:
+    def add_vp(self, amount: int, cause: str, *, rule: str = "", role: Role = Role.VALIDO) -> None:
+        """VP markers cannot go below zero (Victory Points). War-Only mode doubles every VP
+        gained or lost; in co-op each role keeps its own VP (Cooperative Game)."""
         s = self.state
+        if self.options.war_only:
+            amount *= 2
+        if self.options.coop:
+            if role is Role.KING and s.king_dead:
+                self.log(
+                    f"{amount:+d} VP for the King ({cause}) is lost: the King is dead.",
+                    rule="Cooperative Game / Overview",
+                    cause=cause,
+                )
+                return
+            key = "vp_king" if role is Role.KING else "vp_valido"
+            before = getattr(s, key)
+            setattr(s, key, max(0, before + amount))
+            s.vp = s.vp_king + s.vp_valido
+            self.log(
+                f"{amount:+d} VP for the {role.value.capitalize()} ({cause}): {before} → "
+                f"{getattr(s, key)}.",
+                rule=rule,
+                cause=cause,
+            )
+            return
         before = s.vp
-        s.vp = max(0, s.vp + amount)  # VP markers cannot go below zero (Victory Points)
+        s.vp = max(0, s.vp + amount)
         self.log(f"{amount:+d} VP ({cause}): {before} → {s.vp}.", rule=rule, cause=cause)
 
     def add_prestige(self, amount: int, cause: str, *, rule: str = "") -> None:
@@ -283,10 +311,11 @@ class Game:
         self.log(f"{amount:+d} prestige marker ({cause}).", rule=rule, cause=cause)
 
     def add_happiness(self, amount: int, cause: str, *, rule: str = "") -> None:
-        if self.hothead:
+        if self.hothead or self.options.war_only:
+            where = "in Hothead" if self.hothead else "in War-Only mode"
             self.log(
-                f"{amount:+d} happiness ({cause}) is ignored in Hothead.",
-                rule='Scenarios / "Hothead"',
+                f"{amount:+d} happiness ({cause}) is ignored {where}.",
+                rule='Scenarios / "Hothead"' if self.hothead else "Scenarios / War-Only Mode",
                 cause=cause,
             )
             return
@@ -322,3 +351,48 @@ class Game:
             rule=rule,
             cause=cause or source,
         )
+
+    # ------------------------------------------------------------ undo (saves)
+    # Save metadata, kept on the game so that undo and the next save carry it over
+    # (see planet_king.saves). ``learning``: an undo crossed a card or marker drawn
+    # after the undone choice (allowed only in learning mode), so fate may have been
+    # re-rolled; the save says so.
+    learning: bool = False
+    role_names: dict[str, str] | None = None
+    created: str | None = None
+
+    def can_undo(self, *, learning: bool = False) -> str | None:
+        """None if the last choice can be taken back, else the reason why not.
+
+        Undo replays every choice but the last. By default it may not cross a card or
+        marker drawn after the undone choice (no re-rolling fate, DESIGN 3); learning
+        mode lifts that.
+        """
+        if not self.choices:
+            return "there is nothing to undo: no choice has been made yet"
+        drawn = self.random_draws - self._trace.draws_before_choice[-1]
+        if drawn and not learning:
+            what = "a card or marker was" if drawn == 1 else f"{drawn} cards or markers were"
+            return (
+                f"'{self.choices[-1]}' cannot be undone: {what} drawn after it, and undoing "
+                "would re-roll fate (learning mode allows it)"
+            )
+        return None
+
+    def undo(self, *, learning: bool = False) -> Game:
+        """The game replayed without its last choice; raises IllegalChoice if not allowed."""
+        why = self.can_undo(learning=learning)
+        if why is not None:
+            raise IllegalChoice(why)
+        crossed = self.random_draws != self._trace.draws_before_choice[-1]
+        game = Game.replay(
+            self.scenario.id,
+            self.choices[:-1],
+            seed=self.seed,
+            options=self.options,
+            content=self.content,
+        )
+        game.learning = self.learning or crossed
+        game.role_names = self.role_names
+        game.created = self.created
+        return game

@@ -147,6 +147,18 @@ class GameState:
     exploration: int = 0  # index on the exploration track
     low_prestige: bool = False  # a turn ended with prestige 4 or less
     last_scores: dict[str, int] = field(default_factory=dict)  # enlightenment, prestige...
+    # Cooperative game: each role's VP (vp is their sum); the King may die and the Valido
+    # play on (Cooperative Game).
+    vp_king: int = 0
+    vp_valido: int = 0
+    king_dead: bool = False
+    # Secret Memorials: role -> card; revealed to their owner; claimed (VP taken);
+    # completed tasks; the best scores reached at the end of a turn.
+    memorials: dict[str, str] = field(default_factory=dict)
+    memorials_read: list[str] = field(default_factory=list)
+    memorials_done: list[str] = field(default_factory=list)
+    memorials_claimed: list[str] = field(default_factory=list)
+    wins_this_turn: int = 0  # wars or fronts won this turn (a memorial task)
     # End of the game.
     over: bool = False
     ended_by: str = ""

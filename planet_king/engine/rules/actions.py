@@ -18,6 +18,7 @@ from planet_king.engine.rules import (
     exploration,
     family,
     geniuses,
+    modes,
     units,
     wars,
 )
@@ -52,6 +53,7 @@ class Context:
 
     kind: str  # "card" | "organisation" | "end-of-turn" | "event"
     cause: str
+    actor: Role | None = None  # who takes the actions, when a card says so (co-op)
 
     @property
     def uses_cubes(self) -> bool:
@@ -122,11 +124,22 @@ def _forbidden_gov(g: Game, ctx: Context) -> tuple[str, str] | None:
     return None
 
 
+def action_type(g: Game, act: Action) -> str:
+    """In War-Only mode the Cortes and the Royal Pardon are political actions."""
+    if g.options.war_only and act.id in ("cortes", "royal-pardon"):
+        return "political"
+    return act.type
+
+
 def type_why_not(g: Game, type_: str, ctx: Context) -> str | None:
     s = g.state
+    if type_ == "royal" and g.options.war_only:
+        return "no royal actions in War-Only mode"
+    if type_ == "royal" and s.king_dead:
+        return "the King is dead: no more royal actions"
     if ctx.uses_cubes and CUBE[type_] and not any(s.cubes[c] > 0 for c in CUBE[type_]):
         return f"no {' or '.join(CUBE[type_])} cube left"
-    if not any(why_not(g, a, ctx) is None for a in ACTIONS.values() if a.type == type_):
+    if not any(why_not(g, a, ctx) is None for a in ACTIONS.values() if action_type(g, a) == type_):
         return "no action of this type is possible now"
     return None
 
@@ -175,35 +188,52 @@ def take_one(g: Game, type_: str, ctx: Context) -> Rules:
     """Choose and perform one action of a type; returns False if the player went back."""
     opts = Choices()
     for act in ACTIONS.values():
-        if act.type == type_:
+        if action_type(g, act) == type_:
             cost = f" ({act.cost} ducat{'s' if act.cost > 1 else ''})" if act.cost else ""
             opts.add(f"action:{type_}:{act.id}", act.name + cost, why_not(g, act, ctx))
     opts.add("back", "Back")
     choice = yield from g.ask(
-        f"Choose a {type_} action", opts, role=TYPE_ROLE[type_], rule=RULE_TYPES, cause=ctx.cause
+        f"Choose a {type_} action",
+        opts,
+        role=ctx.actor or TYPE_ROLE[type_],
+        rule=RULE_TYPES,
+        cause=ctx.cause,
     )
     if choice == "back":
         return False
     act = ACTIONS[choice.rsplit(":", 1)[1]]
-    yield from perform(g, act, ctx)
-    return True
+    return (yield from perform(g, act, ctx))
+
+
+CANCELLED = "cancelled"  # returned by an action that was not carried out (war refused)
 
 
 def perform(g: Game, act: Action, ctx: Context) -> Rules:
+    """Spend the cube, mark a unique action, run the action; True if it was taken."""
     s = g.state
+    spent = None
     if ctx.uses_cubes:
-        for colour in CUBE[act.type]:
+        for colour in CUBE[action_type(g, act)]:
             if s.cubes[colour] > 0:
                 s.cubes[colour] -= 1
+                spent = colour
                 g.log(f"A {colour} cube is spent.", rule=RULE_TYPES, cause=act.name)
                 break
     if act.unique and ctx.kind != "event":
         s.unique_used.append(act.id)
-    s.stats.actions_taken[act.id] += 1
     g.log(f"Action: {act.name}.", rule=act.rule, cause=ctx.cause)
     target = yield from act.run(g, ctx)
+    if target == CANCELLED:
+        if spent:
+            s.cubes[spent] += 1
+        if act.unique and ctx.kind != "event":
+            s.unique_used.remove(act.id)
+        g.log(f"{act.name} is not carried out: nothing is spent.", rule=act.rule, cause=ctx.cause)
+        return False
+    s.stats.actions_taken[act.id] += 1
     if act.type == "government" and ctx.kind == "card":
         s.gov_this_card = (act.id, target if isinstance(target, str) else "")
+    return True
 
 
 def granted_action(g: Game, allowed: tuple[str, ...], ctx: Context) -> Rules:
@@ -234,8 +264,8 @@ def _issue(g: Game, ctx: Context) -> Rules:
 
 @check(_issue)
 def _issue_check(g: Game, ctx: Context) -> str | None:
-    if g.hothead:
-        return "ladies are not used in Hothead"
+    if modes.ignores_court_life(g):
+        return "ladies are not used in this game"
     s = g.state
     if not any(lady and g.content.ladies[lady].fertility > 0 for lady in (s.queen, s.mistress)):
         return "no fertile Queen or Royal Mistress at Court"
@@ -257,8 +287,8 @@ def _mistress(g: Game, ctx: Context) -> Rules:
 
 @check(_mistress)
 def _mistress_check(g: Game, ctx: Context) -> str | None:
-    if g.hothead:
-        return "ladies are not used in Hothead"
+    if modes.ignores_court_life(g):
+        return "ladies are not used in this game"
     if g.state.turn == g.scenario.first_turn:
         return "not in the first turn of a scenario"
     if not family.mistress_candidates(g):
@@ -294,8 +324,8 @@ def _genius(g: Game, ctx: Context) -> Rules:
 
 @check(_genius)
 def _genius_check(g: Game, ctx: Context) -> str | None:
-    if g.hothead:
-        return "geniuses are not used in Hothead"
+    if modes.ignores_court_life(g):
+        return "geniuses are not used in this game"
     return None if g.state.genius_deck else "the genius deck is empty"
 
 
@@ -306,8 +336,8 @@ def _painter(g: Game, ctx: Context) -> Rules:
 
 @check(_painter)
 def _painter_check(g: Game, ctx: Context) -> str | None:
-    if g.hothead:
-        return "geniuses are not used in Hothead"
+    if modes.ignores_court_life(g):
+        return "geniuses are not used in this game"
     return None if geniuses.painters(g) else "no painter at Court with 2 or more points"
 
 
@@ -603,7 +633,9 @@ def embassy(g: Game, cause: str, *, paid: bool) -> Rules:
     ).partition(":")[2]
     aopts = Choices()
     for nid in ambassadors(g, war_id):
-        aopts.add(f"noble:{nid}", f"{g.name(nid)} (political {court.rating(g, nid, 'political')})")
+        aopts.add(
+            f"noble:{nid}", f"{g.name(nid)} (political {court.known_rating(g, nid, 'political')})"
+        )
     nid = (
         yield from g.ask("Choose the ambassador", aopts, role=Role.VALIDO, rule=rule, cause=cause)
     ).partition(":")[2]
@@ -780,6 +812,21 @@ def _campaign(g: Game, ctx: Context) -> Rules:
         )
     ).partition(":")[2]
     ws = s.wars[war_id]
+    if not ws.active and g.options.coop:
+        consent = yield from g.ask(
+            f"The Valido proposes war: {g.name(war_id)}. Does the King consent?",
+            [Option("war:consent", "Consent to the war"), Option("war:refuse", "Refuse")],
+            role=Role.KING,
+            rule="Cooperative Game / Wars",
+            cause=ctx.cause,
+        )
+        if consent == "war:refuse":
+            g.log(
+                f"The King refuses the war with {g.name(war_id)}.",
+                rule="Cooperative Game / Wars",
+                cause=ctx.cause,
+            )
+            return CANCELLED
     if not ws.active:
         lopts = Choices()
         for nid in court.court_nobles(g):

@@ -36,7 +36,9 @@ def _none(g: Game, card: EventCard, why: str, rule: str = RULE_EVENTS) -> None:
 def _patron(g: Game, card: EventCard) -> Rules:
     """A new genius at Court; not carried out if the four places are taken (the example
     of Events)."""
-    if geniuses.free_slot(g) is None:
+    if g.options.war_only:
+        _none(g, card, "geniuses are not used in War-Only mode")
+    elif geniuses.free_slot(g) is None:
         _none(g, card, "the four genius places at Court are taken")
     elif not g.state.genius_deck:
         _none(g, card, "the genius deck is empty")
@@ -58,7 +60,7 @@ def _golden_age(g: Game, card: EventCard) -> Rules:
             rule=rule,
             cause=card.name,
         )
-        g.add_vp(vp, card.name, rule=rule)
+        g.add_vp(vp, card.name, rule=rule, role=Role.KING)
     else:
         g.log(
             f"The Court counts only {points} enlightenment points ({threshold} needed).",
@@ -159,6 +161,9 @@ def _royal_marriage(g: Game, card: EventCard) -> Rules:
     """No Queen: the King marries (a lady of prestige 0 or more) and gains a happiness
     point; with a Queen: a prestige point (reconstructed card)."""
     rule = "Events (Royal Marriage)"
+    if g.options.war_only:
+        _none(g, card, "ladies are not used in War-Only mode", rule)
+        return
     if g.state.queen is None and family.queen_candidates(g):
         yield from family.choose_queen(g, card.name)
         g.add_happiness(1, card.name, rule=rule)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from planet_king.engine.decisions import Choices, Role
-from planet_king.engine.rules import court, family, scoring, units, wars
+from planet_king.engine.rules import court, family, memorials, scoring, units, wars
 from planet_king.engine.rules.units import UNIT_NAMES
 
 if TYPE_CHECKING:
@@ -48,9 +48,13 @@ def end_of_turn(g: Game) -> Rules:
     s.step = "income"
     yield from income(g)
     s.step = "mortality"
-    yield from family.mortality(g)
+    if g.options.war_only:
+        g.log("War-Only mode: no royal family.", rule="Scenarios / War-Only Mode")
+    else:
+        yield from family.mortality(g)
     s.step = "scores"
     yield from scoring.score_turn(g)
+    memorials.check_turn(g)
     s.stats.vp_by_turn.append(s.vp)
     if s.defeat_cause:
         return
@@ -312,8 +316,8 @@ def new_valido(g: Game) -> Rules:
         opts.add(
             f"valido:{nid}",
             f"Appoint {g.name(nid)} (political "
-            f"{court.rating(g, nid, 'political')}, government "
-            f"{court.rating(g, nid, 'government')})",
+            f"{court.known_rating(g, nid, 'political')}, government "
+            f"{court.known_rating(g, nid, 'government')})",
         )
     choice = yield from g.ask("Appoint a new Valido?", opts, role=Role.KING, rule=RULE_VALIDO)
     if choice == "keep":
@@ -338,6 +342,13 @@ def new_valido(g: Game) -> Rules:
     s.valido = nid
     s.valido_since = s.turn + 1
     g.log(f"{g.name(nid)} is the new Valido.", rule=RULE_VALIDO)
+    if g.options.coop:  # Cooperative Game / Victory Points Earned by the King
+        g.add_vp(
+            2 if s.turn < 5 else 1,
+            "the King changes his Valido",
+            rule="Cooperative Game / Victory Points Earned by the King",
+            role=Role.KING,
+        )
     if pos:
         yield from court.fill_vacancy(g, pos, "appointment of a new Valido")
 
@@ -360,6 +371,7 @@ def cleanup(g: Game) -> None:
             rule=RULE_CLEANUP,
         )
     s.unique_used.clear()
+    s.wins_this_turn = 0
     s.asiento = 0
     s.action_cards_played = 0
     s.total_war_played = False

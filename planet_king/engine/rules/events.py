@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from planet_king.engine.decisions import Choices, Role, RuleNotImplemented
-from planet_king.engine.rules import actions, court, economy, wars
+from planet_king.engine.rules import actions, court, economy, modes, wars
 
 if TYPE_CHECKING:
     from planet_king.content.models import EventCard
@@ -28,6 +28,14 @@ def play_event(g: Game, card_id: str) -> Rules:
     """Resolve one card drawn as an event, then discard it (or remove it: flame)."""
     s = g.state
     card = g.event(card_id)
+    if g.options.war_only and card_id in modes.WAR_ONLY_UNPLAYED:
+        g.log(
+            f"{card.name} is discarded unplayed in War-Only mode.",
+            rule=modes.RULE_WAR_ONLY,
+            cause=card.name,
+        )
+        s.discard.append(card_id)
+        return
     s.stats.events_played[card_id] += 1
     g.log(f"Event: {card.name}.", rule="Events Phase / Overview", cause=card.name)
     fn = EFFECTS.get(card.effect)
@@ -351,9 +359,10 @@ def _conspiracy(g: Game, card: EventCard) -> Rules:
 # ---------------------------------------------------------- granted actions
 @effect("his-majesty-the-king")
 def _his_majesty(g: Game, card: EventCard) -> Rules:
-    """A government or royal action without an action cube (ducat costs still apply)."""
+    """A government or royal action without an action cube (ducat costs still apply);
+    in co-op the King manages this card (Cooperative Game / Event Cards)."""
     yield from actions.granted_action(
-        g, ("government", "royal"), actions.Context("event", card.name)
+        g, ("government", "royal"), actions.Context("event", card.name, actor=Role.KING)
     )
 
 

@@ -47,7 +47,7 @@ def exploration_action(g: Game, cause: str) -> Rules:
     opts = Choices()
     for nid in explorers(g):
         for rating in ("government", "military"):
-            value = court.rating(g, nid, rating)
+            value = court.known_rating(g, nid, rating)
             opts.add(
                 f"explorer:{nid}:{rating}",
                 f"{g.name(nid)}, {rating} {value}",

@@ -102,6 +102,7 @@ def mortality(g: Game) -> Rules:
     """Bastards leave; each legitimate child, heir first, and the Queen are tested."""
     s = g.state
     cause = "Royal Family Mortality"
+    yield from bastard_heir(g)
     remove_bastards(g, "they are educated away from the Court")
     ordered = sorted(legitimate_children(g), key=lambda c: c.id != s.heir)
     for child in ordered:
@@ -126,7 +127,38 @@ def mortality(g: Game) -> Rules:
         g.add_happiness(-1, "no legitimate child alive", rule=RULE_MORTALITY)
     heir = next((c for c in s.children if c.id == s.heir), None)
     if heir is not None and heir.male:
-        g.add_vp(1, "a male heir is alive", rule=RULE_MORTALITY)
+        g.add_vp(1, "a male heir is alive", rule=RULE_MORTALITY, role=Role.KING)
+
+
+def bastard_heir(g: Game) -> Rules:
+    """Optional rule: with no heir, the King may legitimise a bastard son as heir for
+    four prestige points (Special Rules / Bastard Son as Heir; ruling R41)."""
+    s = g.state
+    if "bastard-heir" not in g.options.optional or s.heir is not None:
+        return
+    sons = [c for c in s.children if not c.legitimate and c.male]
+    if not sons:
+        return
+    opts = Choices()
+    opts.add("legitimise:none", "Name no bastard heir")
+    for c in sons:
+        opts.add(f"legitimise:{c.id}", f"Legitimise {child_name(c)} as heir (-4 prestige)")
+    choice = yield from g.ask(
+        "Designate a bastard son as heir?",
+        opts,
+        role=Role.KING,
+        rule="Special Rules / Bastard Son as Heir (Optional)",
+    )
+    if choice == "legitimise:none":
+        return
+    child = next(c for c in sons if c.id == choice.partition(":")[2])
+    child.legitimate = True
+    s.heir = child.id
+    g.log(
+        f"{child.id} is legitimised and becomes the heir.",
+        rule="Special Rules / Bastard Son as Heir (Optional)",
+    )
+    g.add_prestige(-4, "legitimising a bastard son", rule="Special Rules / Bastard Son as Heir")
 
 
 def queen_mortality(g: Game) -> Rules:

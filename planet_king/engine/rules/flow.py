@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planet_king.engine.rules import court, end_of_turn, events, organisation, units, wars
+from planet_king.engine.rules import court, end_of_turn, events, modes, organisation, units, wars
 from planet_king.engine.rules.scenario_setup import (
     finish_standard,
     first_organisation,
@@ -75,7 +75,7 @@ def setup(g: Game) -> None:
     }
     s.noble_deck = list(scen.noble_deck or [])
     g.rng.shuffle(s.noble_deck)
-    s.deck = list(scen.event_deck or [])
+    s.deck = modes.apply_to_deck(g, list(scen.event_deck or []))
     g.shuffle_deck()
     g.log(
         f"The event deck has {len(s.deck)} cards; Treasury {s.treasury} ducats.",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from planet_king.content.models import Genius, Lady, Noble, TurnWindow
 from planet_king.engine.decisions import Choices, Role
-from planet_king.engine.rules import court, family, wars
+from planet_king.engine.rules import court, family, memorials, modes, wars
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
@@ -213,6 +213,7 @@ def build_event_deck(g: Game, *, instability: int | None = None) -> None:
             continue
         if (t.condition and condition_met(g, t.condition)) or open_now(g, card.turns):
             deck.append(cid)
+    deck = modes.apply_to_deck(g, deck)
     n = max(0, active_war_count(g) - 1) if instability is None else instability
     n += 1 if s.union_instability else 0
     available = [c for c in instability_cards(g) if c not in s.removed_events]
@@ -238,7 +239,7 @@ def place_cubes(g: Game) -> None:
     s = g.state
     valido = s.valido
     s.cubes = {
-        "yellow": 4,
+        "yellow": 0 if g.options.war_only else 4,  # War-Only: no royal actions
         "red": court.rating(g, valido, "government"),
         "blue": court.rating(g, valido, "political"),
         "green": 0,
@@ -269,6 +270,7 @@ def organisation_phase(g: Game) -> Rules:
     s = g.state
     s.phase = "organisation"
     g.log(f"Turn {s.turn}: the Organisation phase.", rule="Game Sequence")
+    yield from memorials.read_step(g)
     yield from retire_expired(g)
     fill_decks(g)
     yield from optional_removals(g)
@@ -276,7 +278,8 @@ def organisation_phase(g: Game) -> Rules:
     build_event_deck(g)
     place_cubes(g)
     yield from actions.take_actions(g, actions.Context("organisation", "Organisation phase"))
-    yield from mistress_step(g)
+    if not g.options.war_only:
+        yield from mistress_step(g)
 
 
 def mistress_step(g: Game) -> Rules:

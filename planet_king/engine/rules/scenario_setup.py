@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from planet_king.engine.decisions import Choices, Role
-from planet_king.engine.rules import court, organisation, wars
+from planet_king.engine.rules import court, memorials, organisation, wars
 from planet_king.engine.state import Child
 
 if TYPE_CHECKING:
@@ -46,12 +46,14 @@ def setup_standard(g: Game) -> Rules:
     if not scen.indies_full:
         s.indies_ducats = dict.fromkeys(s.indies_ducats, 0)
     organisation.fill_decks(g, exclude=set(scen.set_aside_nobles))
+    if g.options.war_only:
+        _war_only_setup(g)
     organisation.shuffle_notable_decks(g)
     yield from _random_court(g)
     for lid in (s.queen,):
         if lid in s.ladies_deck:
             s.ladies_deck.remove(lid)
-    if scen.mistress_choices:
+    if scen.mistress_choices and not g.options.war_only:
         opts = Choices()
         for lid in scen.mistress_choices:
             card = g.content.ladies[lid]
@@ -69,6 +71,25 @@ def setup_standard(g: Game) -> Rules:
         g.log(f"{g.name(lid)} is the Royal Mistress.", rule=RULE_SETUP)
     organisation.build_event_deck(g, instability=scen.instability_cards)
     organisation.place_cubes(g)
+    if memorials.in_use(g):
+        memorials.draw(g)
+
+
+def _war_only_setup(g: Game) -> None:
+    """War-Only mode: no geniuses, ladies, heirs or royal actions (Scenarios / War-Only)."""
+    s = g.state
+    s.genius_deck.clear()
+    s.ladies_deck.clear()
+    s.court_geniuses = [None] * 4
+    s.court_painter = None
+    s.queen = None
+    s.children.clear()
+    s.heir = None
+    g.log(
+        "War-Only mode: geniuses, ladies, heirs and royal actions are not used; all VP "
+        "are doubled.",
+        rule="Scenarios / War-Only Mode",
+    )
 
 
 def _random_court(g: Game) -> Rules:
@@ -144,8 +165,15 @@ def finish_standard(g: Game, why: str) -> None:
     s.phase = "over"
     s.ended_by = why
     t = g.scenario.thresholds
+    some_task_done = memorials.final_count(g)
     if s.defeat_cause:
         level = "defeat"
+    elif not some_task_done:
+        level = "neither-king-nor-planet"
+        g.log(
+            "No Secret Memorial task was completed: Neither King nor Planet.",
+            rule="Secret Memorial (Optional)",
+        )
     elif t.major_victory is not None and s.vp >= t.major_victory:
         level = "major-victory"
     elif t.historical_outcome is not None and s.vp >= t.historical_outcome:
@@ -159,4 +187,13 @@ def finish_standard(g: Game, why: str) -> None:
         f"The reign ends with {s.vp} VP: {level.replace('-', ' ').title()}.",
         rule="Victory / Victory Levels",
     )
+    if g.options.coop:
+        winner = (
+            "king" if s.vp_king > s.vp_valido else ("valido" if s.vp_valido > s.vp_king else "tie")
+        )
+        g.log(
+            f"The King has {s.vp_king} VP, the Valido {s.vp_valido}: "
+            f"{'a tie' if winner == 'tie' else 'the ' + winner.capitalize() + ' wins'}.",
+            rule="Cooperative Game / Victory",
+        )
     s.over = True

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from planet_king.content.models import TableRow
+from planet_king.engine.decisions import Role
 from planet_king.engine.rules import court, economy
 
 if TYPE_CHECKING:
@@ -130,29 +131,53 @@ def score_turn(g: Game) -> Rules:
     s = g.state
     tables = g.content.tables
     ducats = 0
-    vp = 0
+    war_only = g.options.war_only
+    neutral = table_row(tables.enlightenment, 4)  # the row that changes nothing
     ench = enlightenment(g)
-    row_e = table_row(tables.enlightenment, ench.total)
-    _log_breakdown(g, "Enlightenment", ench, row_e, RULE_ENLIGHTENMENT)
+    row_e = neutral if war_only else table_row(tables.enlightenment, ench.total)
+    if not war_only:
+        _log_breakdown(g, "Enlightenment", ench, row_e, RULE_ENLIGHTENMENT)
     pres = prestige(g, extra=row_e.prestige)
     row_p = table_row(tables.prestige, pres.total)
     _log_breakdown(g, "Prestige", pres, row_p, RULE_PRESTIGE)
     happ = happiness(g, extra=row_e.happiness + row_p.happiness)
     row_h = table_row(tables.happiness, happ.total)
-    _log_breakdown(g, "King's happiness", happ, row_h, RULE_HAPPINESS)
+    if war_only:
+        row_p = row_p.model_copy(update={"happiness": 0})
+        row_h = table_row(tables.happiness, 4)
+        g.log(
+            "War-Only mode: enlightenment and happiness are not counted.",
+            rule="Scenarios / War-Only Mode",
+        )
+    else:
+        _log_breakdown(g, "King's happiness", happ, row_h, RULE_HAPPINESS)
     s.last_scores = {"enlightenment": ench.total, "prestige": pres.total, "happiness": happ.total}
     if pres.total <= 4:
         s.low_prestige = True
-    for row in (row_e, row_p, row_h):
-        vp += row.vp
+    # In co-op the King scores enlightenment and happiness, the Valido prestige.
+    for name, row, role in (
+        ("enlightenment", row_e, Role.KING),
+        ("prestige", row_p, Role.VALIDO),
+        ("happiness", row_h, Role.KING),
+    ):
+        if row.vp:
+            g.add_vp(row.vp, f"the {name} table", rule=RULE_SCORES, role=role)
         ducats += row.ducats
     defeat = [
         name
         for name, row in (("enlightenment", row_e), ("prestige", row_p), ("happiness", row_h))
         if row.defeat
     ]
-    if vp:
-        g.add_vp(vp, "the Council of State tables", rule=RULE_SCORES)
+    if "happiness" in defeat and g.options.coop:
+        # In co-op the King dies and the Valido plays on (Cooperative Game / Overview).
+        defeat.remove("happiness")
+        if not s.king_dead:
+            s.king_dead = True
+            g.log(
+                "The King's happiness fell to 0: the King is dead. The Valido continues "
+                "without royal actions.",
+                rule="Cooperative Game / Overview",
+            )
     if ducats > 0:
         g.gain(ducats, "scoring:tables", rule=RULE_SCORES, cause="the Council of State tables")
     elif ducats < 0:

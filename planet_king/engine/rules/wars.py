@@ -696,6 +696,8 @@ def end_war(g: Game, war_id: str, outcome: str, cause: str) -> Rules:
     ws = s.wars[war_id]
     war = g.content.wars[war_id]
     ws.active, ws.truce, ws.peace_this_turn, ws.outcome = False, False, True, outcome
+    if outcome == "won":
+        s.wins_this_turn += 1
     stat(g, war_id, outcome)
     s.wars_ended.append(f"{outcome}:{war_id}")
     s.wars_ended.append(f"ended:{war_id}")
@@ -723,6 +725,13 @@ def end_war(g: Game, war_id: str, outcome: str, cause: str) -> Rules:
         if vp:
             g.add_vp(vp, f"{g.name(war_id)} {verdict[outcome]}", rule=RULE_END)
         sign = 1 if outcome == "won" else -1
+        if g.options.coop:  # the King gains or loses 1 VP for each war (Cooperative Game)
+            g.add_vp(
+                sign,
+                f"war {outcome}",
+                rule="Cooperative Game / VP Earned by the King",
+                role=Role.KING,
+            )
         g.add_happiness(sign, f"war {outcome}", rule=RULE_END)
         g.add_prestige(sign, f"war {outcome}", rule=RULE_END)
         if war_id == "france-italy" and outcome == "lost" and not s.valtellina_closed:

@@ -1,0 +1,82 @@
+"""Game modes and options: difficulty, War-Only mode, the optional rules."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game
+
+RULE_DIFFICULTY = "Scenarios / Change Difficulty"
+RULE_WAR_ONLY = "Scenarios / War-Only Mode"
+# Reduced difficulty removes TOTAL WAR, then the "?" war cards (33, 34 and 37; ruling D2).
+QUESTION_WAR_CARDS = ("franco-spanish-war-33", "flanders-war-34", "anglo-spanish-war-37")
+# War-Only: cards about geniuses or the King's happiness are discarded unplayed as events.
+WAR_ONLY_UNPLAYED = (
+    "fall-from-grace",
+    "beaten-to-a-pulp",
+    "corrales-and-brothels",
+    "rivalry",
+    "sebastian-de-morra",
+    "barbara-van-beck",
+    "spanish-golden-age",
+)
+WAR_ONLY_OUT = ("hunting-day",)
+OPTIONAL_RULES = ("bastard-heir",)
+
+
+def validate(g: Game) -> None:
+    """Refuse combinations the rulebook forbids, with a one-line reason."""
+    o = g.options
+    for name in o.optional:
+        if name not in OPTIONAL_RULES:
+            raise ValueError(f"unknown optional rule '{name}' (known: {', '.join(OPTIONAL_RULES)})")
+    if o.war_only and o.coop:
+        raise ValueError("War-Only mode cannot be played in cooperative mode")
+    if g.hothead and (o.coop or o.memorials or o.war_only or o.optional):
+        raise ValueError(
+            "Hothead is played solo with the basic rules only (no co-op, "
+            "memorials, War-Only mode or optional rules)"
+        )
+
+
+def actions_removed(g: Game) -> int:
+    """ACTION cards out of the deck: 1 (hard) or 2 (very hard), and 1 in War-Only mode."""
+    n = {"hard": 1, "very-hard": 2}.get(g.options.difficulty, 0)
+    return n + (1 if g.options.war_only else 0)
+
+
+def removed_cards(g: Game, deck: list[str]) -> list[str]:
+    """The cards of ``deck`` that the difficulty and the mode take out of the game."""
+    out: list[str] = []
+    d = g.options.difficulty
+    if d in ("easy", "very-easy"):
+        out += [c for c in deck if g.content.events[c].effect == "total-war"]
+    if d == "very-easy":
+        out += [c for c in deck if c in QUESTION_WAR_CARDS]
+    if g.options.war_only:
+        out += [c for c in deck if c in WAR_ONLY_OUT]
+    n = actions_removed(g)
+    if n:
+        plain = sorted(
+            (c for c in deck if g.content.events[c].effect == "action" and c != "action-14"),
+            key=lambda c: g.content.events[c].number or 0,
+        )
+        out += plain[-n:]
+    return out
+
+
+def apply_to_deck(g: Game, deck: list[str]) -> list[str]:
+    gone = removed_cards(g, deck)
+    if gone:
+        g.log(
+            f"Difficulty and mode: {', '.join(g.name(c) for c in gone)} out of the deck.",
+            rule=RULE_WAR_ONLY if g.options.war_only else RULE_DIFFICULTY,
+        )
+    return [c for c in deck if c not in gone]
+
+
+def ignores_court_life(g: Game) -> bool:
+    """Happiness, enlightenment, heirs, ladies and geniuses are not used (Hothead's own
+    rule, and War-Only mode)."""
+    return g.hothead or g.options.war_only

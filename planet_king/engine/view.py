@@ -1,0 +1,67 @@
+"""What one role may see of a game: the per-role view for hotseat play and bots.
+
+A view carries the public board and the role's own hidden information, never the
+partner's Secret Memorial until it is claimed or the game ends (Cooperative Game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from planet_king.engine.decisions import Role
+from planet_king.engine.game import Game
+from planet_king.engine.rules import memorials
+
+
+def view(game: Game, role: Role) -> dict[str, Any]:
+    s = game.state
+    visible = memorials.visible_to(game, role)
+    own = s.memorials.get(role.value)
+    return {
+        "scenario": game.scenario.id,
+        "role": role.value,
+        "turn": s.turn,
+        "phase": s.phase,
+        "treasury": s.treasury,
+        "vp": s.vp,
+        "vp_king": s.vp_king,
+        "vp_valido": s.vp_valido,
+        "valido": s.valido,
+        "queen": s.queen,
+        "mistress": s.mistress,
+        "court_nobles": list(s.court_nobles),
+        "court_geniuses": list(s.court_geniuses),
+        "offices": dict(s.offices),
+        "wars": {
+            w: {
+                "active": ws.active,
+                "position": ws.position,
+                "truce": ws.truce,
+                "leader": ws.leader,
+                "enemy_leader": ws.enemy_leader,
+            }
+            for w, ws in s.wars.items()
+        },
+        "memorials": {
+            cid: {
+                "name": game.content.memorials[cid].name,
+                "task": game.content.memorials[cid].task,
+            }
+            for cid in visible
+        },
+        "own_memorial_drawn": own is not None,
+        "decision": _decision(game, role),
+    }
+
+
+def _decision(game: Game, role: Role) -> dict[str, Any] | None:
+    d = game.decision
+    if d is None or d.role is not role:
+        return None
+    return {
+        "prompt": d.prompt,
+        "options": [
+            {"id": o.id, "label": o.label, "allowed": o.allowed, "reason": o.reason}
+            for o in d.options
+        ],
+    }
