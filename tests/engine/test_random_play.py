@@ -64,6 +64,47 @@ def test_random_play_of_every_campaign_scenario(content, seed: int, scenario: st
         s = game.state
         assert sum(1 for c in s.children if c.id == s.heir) <= 1, "one heir at most"
     assert game.state.victory_level in (
-        "major-victory", "historical-outcome", "defeat", "neither-king-nor-planet")
+        "major-victory",
+        "historical-outcome",
+        "defeat",
+        "neither-king-nor-planet",
+    )
     again = Game.replay(scenario, game.choices, seed=seed, content=content)
+    assert again.log_digest() == game.log_digest()
+
+
+MODES = (
+    {"coop": True},
+    {"memorials": True},
+    {"war_only": True},
+    {"difficulty": "very-easy"},
+    {"difficulty": "easy"},
+    {"difficulty": "hard"},
+    {"difficulty": "very-hard"},
+    {"optional": ("bastard-heir",)},
+    {"coop": True, "optional": ("bastard-heir",), "difficulty": "hard"},
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    scenario=st.sampled_from(STANDARD),
+    mode=st.sampled_from(MODES),
+)
+def test_random_play_of_every_mode(content, seed: int, scenario: str, mode: dict) -> None:
+    """Every mode and option, random legal play: invariants, a victory level, replay."""
+    from planet_king.engine.game import GameOptions
+
+    options = GameOptions(**mode)
+    game = Game(scenario, seed=seed, options=options, content=content)
+    rng = random.Random(seed)
+    while game.decision is not None:
+        game.choose(rng.choice(game.decision.legal_ids))
+        check_invariants(game)
+    s = game.state
+    assert s.victory_level
+    if options.coop:
+        assert s.vp == s.vp_king + s.vp_valido
+    again = Game.replay(scenario, game.choices, seed=seed, options=options, content=content)
     assert again.log_digest() == game.log_digest()
