@@ -199,22 +199,29 @@ def choose_queen(g: Game, cause: str) -> Rules:
             cause=cause,
         )
         return
-    opts = Choices()
-    for lid in candidates:
-        card = g.content.ladies[lid]
-        opts.add(
-            f"queen:{lid}",
-            f"{card.name} (prestige {card.prestige}, happiness "
-            f"{card.happiness}, fertility {card.fertility})",
-        )
-    choice = yield from g.ask(
-        "Choose the new Queen", opts, role=Role.KING, rule=RULE_MORTALITY, cause=cause
+    lid = yield from ask_lady(
+        g, "queen", "Choose the new Queen", candidates, rule=RULE_MORTALITY, cause=cause
     )
-    lid = choice.partition(":")[2]
     s.ladies_deck.remove(lid)
     s.queen = lid
     g.log(f"{g.name(lid)} is the new Queen.", rule=RULE_MORTALITY, cause=cause)
     _fortune_trait(g, lid)
+
+
+def ask_lady(
+    g: Game, kind: str, prompt: str, candidates: list[str], *, rule: str, cause: str = ""
+) -> Rules:
+    """The King chooses a lady (ladies are face up: he sees their ratings)."""
+    opts = Choices()
+    for lid in candidates:
+        card = g.content.ladies[lid]
+        opts.add(
+            f"{kind}:{lid}",
+            f"{card.name} (prestige {card.prestige}, happiness "
+            f"{card.happiness}, fertility {card.fertility})",
+        )
+    choice = yield from g.ask(prompt, opts, role=Role.KING, rule=rule, cause=cause)
+    return choice.partition(":")[2]
 
 
 def _fortune_trait(g: Game, lid: str) -> None:
@@ -235,18 +242,9 @@ def choose_mistress(g: Game, cause: str, *, rule: str) -> Rules:
     if not candidates:
         g.log("No lady with prestige 0 or less is available.", rule=rule, cause=cause)
         return
-    opts = Choices()
-    for lid in candidates:
-        card = g.content.ladies[lid]
-        opts.add(
-            f"mistress:{lid}",
-            f"{card.name} (prestige {card.prestige}, happiness "
-            f"{card.happiness}, fertility {card.fertility})",
-        )
-    choice = yield from g.ask(
-        "Choose the Royal Mistress", opts, role=Role.KING, rule=rule, cause=cause
+    lid = yield from ask_lady(
+        g, "mistress", "Choose the Royal Mistress", candidates, rule=rule, cause=cause
     )
-    lid = choice.partition(":")[2]
     old = s.mistress
     if old is not None:
         s.removed_notables.append(old)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from planet_king.engine.decisions import Choices, Role
-from planet_king.engine.rules import court, memorials, organisation, wars
+from planet_king.engine.rules import court, family, memorials, organisation, wars
 from planet_king.engine.state import Child
 
 if TYPE_CHECKING:
@@ -54,17 +54,9 @@ def setup_standard(g: Game) -> Rules:
         if lid in s.ladies_deck:
             s.ladies_deck.remove(lid)
     if scen.mistress_choices and not g.options.war_only:
-        opts = Choices()
-        for lid in scen.mistress_choices:
-            card = g.content.ladies[lid]
-            opts.add(
-                f"mistress:{lid}",
-                f"{card.name} (prestige {card.prestige}, happiness "
-                f"{card.happiness}, fertility {card.fertility})",
-            )
-        lid = (
-            yield from g.ask("Choose the Royal Mistress", opts, role=Role.KING, rule=RULE_SETUP)
-        ).partition(":")[2]
+        lid = yield from family.ask_lady(
+            g, "mistress", "Choose the Royal Mistress", list(scen.mistress_choices), rule=RULE_SETUP
+        )
         s.mistress = lid
         if lid in s.ladies_deck:
             s.ladies_deck.remove(lid)
