@@ -13,6 +13,7 @@ import random
 from planet_king.engine.decisions import Decision
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court, wars
+from planet_king.engine.rules.actions import ACTIONS, Context, action_type, why_not
 
 PREFERRED_ACTIONS = {
     # royal
@@ -96,11 +97,10 @@ class GreedyBot:
 
     def _type_score(self, g: Game, type_: str) -> float:
         best = 0.0
+        ctx = Context(self._ctx(g), "bot")
         for aid, base in PREFERRED_ACTIONS.items():
-            from planet_king.engine.rules.actions import ACTIONS, Context, why_not
-
             act = ACTIONS[aid]
-            if act.type == type_ and why_not(g, act, Context(self._ctx(g), "bot")) is None:
+            if action_type(g, act) == type_ and why_not(g, act, ctx) is None:
                 best = max(best, base + self._action_bonus(g, aid))
         return best
 

@@ -7,9 +7,8 @@ can check that two games reached the same position.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Literal
 
 Colour = Literal["red", "blue", "yellow", "green"]
@@ -183,11 +182,12 @@ class GameState:
     wars_ended: list[str] = field(default_factory=list)
 
     def digest(self) -> str:
-        """A short hash of the whole position (the stats excluded)."""
-        data = asdict(self)
-        data.pop("stats")
-        blob = json.dumps(data, sort_keys=True, default=str).encode()
-        return hashlib.sha256(blob).hexdigest()[:16]
+        """A short hash of the whole position (the stats excluded).
+
+        The repr of the fields is deterministic: every container is filled in rule order.
+        """
+        blob = repr([getattr(self, f.name) for f in fields(self) if f.name != "stats"])
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
     # Small read-only helpers used everywhere.
     def units_at(self, location: str) -> dict[str, int]:

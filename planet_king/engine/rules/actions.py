@@ -913,7 +913,7 @@ def _move(g: Game, ctx: Context) -> Rules:
 
 @check(_move)
 def _move_check(g: Game, ctx: Context) -> str | None:
-    return None if units.move_sources(g) else "nothing can move"
+    return None if units.can_move_something(g) else "nothing can move"
 
 
 @action(

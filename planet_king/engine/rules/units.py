@@ -125,15 +125,15 @@ def destination_ok(g: Game, kind: str, dst: str) -> bool:
 HOTHEAD_LOCATIONS = frozenset({"spain", "italy", PLUS_ULTRA, "france-italy"})
 
 
-def reachable(g: Game, src: str, kind: str) -> list[str]:
-    """Destinations a unit of ``kind`` can reach from ``src`` along open lines.
+def _passable(g: Game, loc: str) -> bool:
+    """Units pass through Europe's territories and Plus Ultra, not through war boxes."""
+    terr = g.content.territories.get(loc)
+    return loc == PLUS_ULTRA or (terr is not None and terr.region == "europe")
 
-    Units pass through territories (and Plus Ultra); a tercio may only move from or
-    through Plus Ultra if a fleet is there; only fleets end a move in Plus Ultra.
-    """
-    s = g.state
-    fleet = kind == "fleet"
-    pu_open = fleet or s.units_at(PLUS_ULTRA).get("fleet", 0) > 0
+
+def _nodes_within_reach(g: Game, src: str, *, fleet: bool) -> list[str]:
+    """Every location joined to ``src`` by open lines (before what each may hold)."""
+    pu_open = fleet or g.state.units_at(PLUS_ULTRA).get("fleet", 0) > 0
     if src == PLUS_ULTRA and not pu_open:
         return []
     seen = {src}
@@ -147,14 +147,38 @@ def reachable(g: Game, src: str, kind: str) -> list[str]:
             seen.add(nxt)
             if nxt == PLUS_ULTRA and not pu_open:
                 continue
-            if destination_ok(g, kind, nxt):
-                out.append(nxt)
-            passable = nxt == PLUS_ULTRA or (
-                nxt in g.content.territories and g.content.territories[nxt].region == "europe"
-            )
-            if passable:
+            out.append(nxt)
+            if _passable(g, nxt):
                 queue.append(nxt)
-    return sorted(out)
+    return out
+
+
+def reachable(g: Game, src: str, kind: str) -> list[str]:
+    """Destinations a unit of ``kind`` can reach from ``src`` along open lines.
+
+    Units pass through territories (and Plus Ultra); a tercio may only move from or
+    through Plus Ultra if a fleet is there; only fleets end a move in Plus Ultra.
+    """
+    nodes = _nodes_within_reach(g, src, fleet=kind == "fleet")
+    return sorted(n for n in nodes if destination_ok(g, kind, n))
+
+
+def can_move_something(g: Game) -> bool:
+    """Whether any unit or leader can move (stops at the first one found)."""
+    s = g.state
+    for loc, units in s.units.items():
+        kinds = [k for k, n in units.items() if n > 0]
+        if not kinds and not (is_war(g, loc) and s.wars[loc].leader):
+            continue
+        land = _nodes_within_reach(g, loc, fleet=False)
+        if any(destination_ok(g, k, n) for k in kinds if k != "fleet" for n in land):
+            return True
+        if "fleet" in kinds and any(destination_ok(g, "fleet", n)
+                                    for n in _nodes_within_reach(g, loc, fleet=True)):
+            return True
+        if is_war(g, loc) and s.wars[loc].leader and leader_destinations(g, loc):
+            return True
+    return False
 
 
 def movable_kinds(g: Game, src: str) -> list[str]:
