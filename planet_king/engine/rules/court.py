@@ -214,8 +214,13 @@ def can_command(g: Game, nid: str) -> bool:
     return card.military == "?" or int(card.military) > 0
 
 
-def remove_from_game(g: Game, nid: str, cause: str, *, rule: str = "") -> Rules:
-    """Remove a notable permanently; a father is replaced by his son; fill vacancies."""
+def remove_from_game(
+    g: Game, nid: str, cause: str, *, rule: str = "", death: bool = False
+) -> Rules:
+    """Remove a notable permanently; a father is replaced by his son; fill vacancies.
+
+    A Royal Mistress who leaves takes her bastards with her; her death (THE TWILIGHT OF
+    LIFE) also costs a happiness point (ruling R42)."""
     s = g.state
     pos = _vacate(g, nid)
     if nid in s.exiles:
@@ -230,7 +235,8 @@ def remove_from_game(g: Game, nid: str, cause: str, *, rule: str = "") -> Rules:
         from planet_king.engine.rules.family import remove_bastards
 
         remove_bastards(g, "the Royal Mistress is gone")
-        g.add_happiness(-1, "death of the Royal Mistress", rule="Events / The Twilight of Life")
+        if death:
+            g.add_happiness(-1, "death of the Royal Mistress", rule="Events / The Twilight of Life")
     card = g.content.nobles.get(nid)
     if card is not None and card.son and "father" in card.traits and pos is not None:
         son = card.son

@@ -121,7 +121,7 @@ def _twilight(g: Game, card: EventCard) -> Rules:
     nid = court.draw_notable(g, rule=rule, cause=card.name)
     if nid is None:
         return
-    yield from court.remove_from_game(g, nid, card.name, rule=rule)
+    yield from court.remove_from_game(g, nid, card.name, rule=rule, death=True)
 
 
 # ------------------------------------------------------------- royal actions
