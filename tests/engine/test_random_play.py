@@ -20,9 +20,14 @@ def check_invariants(game: Game) -> None:
     assert len([n for n in s.court_nobles if n]) <= 4
     assert len([n for n in s.court_geniuses if n]) <= 4
     held = [court.holder(game, p) for p in court.positions(game)]
-    held = [h for h in held if h]
+    held = [h for h in held if h] + [x for x in (s.valido, s.queen) if x]
     assert len(held) == len(set(held)), "a notable in two places"
     assert not set(held) & set(s.removed_notables), "a removed notable still in play"
+    assert not set(held) & set(s.exiles), "an exile still in play"
+    decks = s.noble_deck + s.genius_deck + s.ladies_deck
+    assert len(decks) == len(set(decks)), "a card twice in the decks"
+    assert not set(held) & set(decks), "a notable in play and in a deck"
+    assert sum(1 for c in s.children if c.id == s.heir) <= 1
     for loc in s.units.values():
         assert all(n >= 0 for n in loc.values())
     for kind in COUNTERS_CHECKED:

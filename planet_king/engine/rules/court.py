@@ -222,6 +222,10 @@ def remove_from_game(
     A Royal Mistress who leaves takes her bastards with her; her death (THE TWILIGHT OF
     LIFE) also costs a happiness point (ruling R42)."""
     s = g.state
+    if nid == s.valido:  # Setup / The Valido: no card can affect him
+        g.log(f"{g.name(nid)} is the Valido: nothing can remove him but the King.",
+              rule="Setup / The Valido", cause=cause)
+        return
     pos = _vacate(g, nid)
     if nid in s.exiles:
         s.exiles.remove(nid)
@@ -256,6 +260,10 @@ def remove_from_game(
 
 def exile(g: Game, nid: str, cause: str, *, rule: str = "Events / Traitor (Exile)") -> Rules:
     s = g.state
+    if nid == s.valido:
+        g.log(f"{g.name(nid)} is the Valido: he cannot be exiled.", rule="Setup / The Valido",
+              cause=cause)
+        return
     pos = _vacate(g, nid)
     s.exiles.append(nid)
     g.log(f"{g.name(nid)} is sent into exile ({cause}).", rule=rule, cause=cause)

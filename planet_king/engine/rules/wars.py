@@ -122,9 +122,11 @@ def available_enemy_leaders(g: Game, war_id: str) -> list[str]:
 
 
 def spanish_conde_in_play(g: Game) -> bool:
-    """LOUIS II CONDÉ serves Spain: on the board (or in exile) or in the noble deck (Condé)."""
+    """LOUIS II CONDÉ serves Spain: on the board (or in exile), as Valido, or in the
+    noble deck (Condé)."""
     s = g.state
-    return CONDE in s.noble_deck or CONDE in s.exiles or court.where(g, CONDE) is not None
+    return (CONDE in s.noble_deck or CONDE in s.exiles or s.valido == CONDE
+            or court.where(g, CONDE) is not None)
 
 
 def french_conde_available(g: Game) -> bool:
@@ -877,8 +879,8 @@ def conde_leaves(g: Game, cause: str) -> Rules:
     """A truce or peace on a French front removes the Spanish Condé from the game; he can
     only come back with THE FRONDE (Political Actions / Embassy; Condé)."""
     s = g.state
-    if not spanish_conde_in_play(g):
-        return
+    if not spanish_conde_in_play(g) or s.valido == CONDE:
+        return  # a Valido is only removed by the King's decision (Setup / The Valido)
     s.conde_left_by_diplomacy = True
     if CONDE in s.noble_deck:
         s.noble_deck.remove(CONDE)
