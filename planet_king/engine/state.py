@@ -191,7 +191,9 @@ class GameState:
 
     # Small read-only helpers used everywhere.
     def units_at(self, location: str) -> dict[str, int]:
-        return self.units.setdefault(location, {})
+        """The units in a location, for reading: never creates an entry (a bot or a
+        view reading the board must not change the state's digest)."""
+        return self.units.get(location, {})
 
     def count_units(self, kind: str) -> int:
         on_board = sum(loc.get(kind, 0) for loc in self.units.values())

@@ -768,6 +768,7 @@ def campaign_targets(g: Game, ctx: Context) -> list[tuple[str, str | None]]:
     s = g.state
     forbidden = _forbidden_gov(g, ctx)
     court_leaders = [n for n in court.court_nobles(g) if court.can_command(g, n)]
+    affordable = [n for n in court_leaders if s.treasury >= wars.campaign_cost(g, n)]
     out: list[tuple[str, str | None]] = []
     for w in wars.allowed_wars(g):
         ws = s.wars[w]
@@ -786,8 +787,8 @@ def campaign_targets(g: Game, ctx: Context) -> list[tuple[str, str | None]]:
             why = wars.player_can_declare(g, w)
             if why is None and not court_leaders:
                 why = "no noble with a military rating at Court"
-            elif why is None and s.treasury < 1:
-                why = "costs 1 ducat"
+            elif why is None and not affordable:
+                why = "the Treasury cannot pay for any leader at Court"
         out.append((w, why))
     return out
 

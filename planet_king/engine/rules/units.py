@@ -44,7 +44,7 @@ def counters_left(g: Game, kind: str) -> int:
 
 
 def add_unit(g: Game, loc: str, kind: str, n: int = 1) -> None:
-    at = g.state.units_at(loc)
+    at = g.state.units.setdefault(loc, {})
     at[kind] = at.get(kind, 0) + n
 
 
