@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from planet_king.bots import make_bot
@@ -65,13 +66,16 @@ def simulate(
     options: GameOptions | None = None,
     content: Content | None = None,
     progress: Any = None,
+    on_game: Callable[[int, Game], None] | None = None,
 ) -> dict[str, Any]:
     content = content or load_content()
     start = time.perf_counter()
     records = []
     for i in range(games):
-        _, record = play_one(scenario, game_seed(seed, i), bot, content=content, options=options)
+        game, record = play_one(scenario, game_seed(seed, i), bot, content=content, options=options)
         records.append(record)
+        if on_game is not None:  # e.g. write the game as a save (simulate --save-dir)
+            on_game(i, game)
         if progress is not None:
             progress(i + 1)
     levels = Counter(r["victory_level"] for r in records)

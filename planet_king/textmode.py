@@ -7,6 +7,7 @@ status, and the pending decision with numbered options, then reads a number.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
 from planet_king.engine.game import Game
@@ -17,6 +18,8 @@ HELP = """Commands:
   a number   take that option
   s          show the full status (Court, wars, units)
   l          show the whole log
+  u          undo the last choice (not across a card or marker drawn since)
+  w [name]   save the game (in the saves folder; it is also autosaved after every choice)
   ?          this help
   q          quit"""
 
@@ -73,49 +76,120 @@ def render_decision(game: Game) -> str:
     return "\n".join(lines)
 
 
-def run(game: Game, *, read: Callable[[str], str] = input, out: TextIO | None = None) -> int:
-    """Play until the game ends or the player quits; returns an exit code."""
+def run(
+    game: Game,
+    *,
+    read: Callable[[str], str] = input,
+    out: TextIO | None = None,
+    saves_dir: Path | None = None,
+    learning: bool = False,
+    autosave: bool = True,
+) -> int:
+    """Play until the game ends or the player quits; returns an exit code.
+
+    The game is autosaved after every choice (and at the start), so Ctrl+C or a closed
+    terminal never loses more than the choice being made. ``learning`` lets ``u`` undo
+    across cards and markers drawn (and marks the save).
+    """
     import sys
+
+    from planet_king import saves
 
     stream = out or sys.stdout
 
     def say(text: str = "") -> None:
         print(text, file=stream, flush=True)
 
+    autosave_error: str | None = None
+
+    def save_now() -> None:
+        nonlocal autosave_error
+        if not autosave:
+            return
+        error = saves.autosave(game, saves_dir=saves_dir)
+        if error and error != autosave_error:
+            say(error)
+        elif error is None and autosave_error is not None:
+            say("Autosave works again.")
+        autosave_error = error
+
     shown = 0
     say(f"The Planet King — {game.scenario.name}. Type ? for help.")
-    while True:
-        for entry in game.log_entries[shown:]:
-            say(entry.line())
-        shown = len(game.log_entries)
-        if game.decision is None:
-            s = game.state
-            say(f"Game over. Victory level: {s.victory_level.replace('-', ' ')}. VP {s.vp}.")
-            return 0
-        say(status_line(game))
-        say(render_decision(game))
-        try:
-            answer = read("> ").strip()
-        except EOFError:
-            say("End of input: leaving the game.")
-            return 0
-        if answer in ("q", "quit"):
-            say("Leaving the game.")
-            return 0
-        if answer == "?":
-            say(HELP)
-            continue
-        if answer == "s":
-            say(full_status(game))
-            continue
-        if answer == "l":
-            say(game.log_text())
-            continue
-        if not answer.isdigit() or not 1 <= int(answer) <= len(game.decision.options):
-            say(f"Please type a number from 1 to {len(game.decision.options)}, or ? for help.")
-            continue
-        option = game.decision.options[int(answer) - 1]
-        if not option.allowed:
-            say(f"Not allowed: {option.reason}.")
-            continue
-        game.choose(option.id)
+    if learning:
+        say("Learning mode: undo may take back cards and markers drawn (the save says so).")
+    try:
+        save_now()
+        while True:
+            for entry in game.log_entries[shown:]:
+                say(entry.line())
+            shown = len(game.log_entries)
+            if game.decision is None:
+                s = game.state
+                say(f"Game over. Victory level: {s.victory_level.replace('-', ' ')}. VP {s.vp}.")
+                say("Type u to undo the last choice, or press Enter to leave.")
+                try:
+                    answer = read("> ").strip()
+                except EOFError:
+                    return 0
+                if answer == "u":
+                    game, shown = _undo(game, learning, say, shown)
+                    save_now()
+                    continue
+                return 0
+            say(status_line(game))
+            say(render_decision(game))
+            try:
+                answer = read("> ").strip()
+            except EOFError:
+                say("End of input: leaving the game.")
+                return 0
+            if answer in ("q", "quit"):
+                say("Leaving the game.")
+                return 0
+            if answer == "?":
+                say(HELP)
+                continue
+            if answer == "s":
+                say(full_status(game))
+                continue
+            if answer == "l":
+                say(game.log_text())
+                continue
+            if answer == "u":
+                game, shown = _undo(game, learning, say, shown)
+                save_now()
+                continue
+            if answer == "w" or answer.startswith("w "):
+                name = answer[1:].strip() or None
+                try:
+                    path = saves.save_game(game, name, saves_dir=saves_dir)
+                except saves.SaveError as exc:
+                    say(f"Not saved: {exc}")
+                else:
+                    say(f"Saved to {path}.")
+                continue
+            if not answer.isdigit() or not 1 <= int(answer) <= len(game.decision.options):
+                say(f"Please type a number from 1 to {len(game.decision.options)}, or ? for help.")
+                continue
+            option = game.decision.options[int(answer) - 1]
+            if not option.allowed:
+                say(f"Not allowed: {option.reason}.")
+                continue
+            game.choose(option.id)
+            save_now()
+    except KeyboardInterrupt:
+        where = saves.latest_autosave(saves_dir) if autosave else None
+        kept = f" The latest autosave is intact: {where}" if where else ""
+        say(f"\nInterrupted.{kept}")
+        return 130
+
+
+def _undo(game: Game, learning: bool, say: Callable[[str], None], shown: int) -> tuple[Game, int]:
+    why = game.can_undo(learning=learning)
+    if why is not None:
+        say(f"Not undone: {why}.")
+        return game, shown
+    last = game.choices[-1]
+    game = game.undo(learning=learning)
+    say(f"Undone: {last}. Back to the decision before it.")
+    return game, len(game.log_entries)

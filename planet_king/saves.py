@@ -1,0 +1,737 @@
+"""Saves: a game is (data version, scenario, options, seed, choices) — DESIGN 1.5.
+
+A save file is a small JSON document (see ``docs/saves.md``) holding those, plus the
+state digest at each turn start and after the last choice. Loading replays the choices
+and checks the digests, so a save is also a bug report and a regression test.
+
+Writing is atomic (``planet_king.fsutil.atomic_write``): a crash, a full disk or
+Ctrl+C never damages the previous file. Autosaves rotate: the last few of each game
+are kept. Loading anything that is not a good save raises ``SaveError`` with a one-line
+message naming what is wrong; nothing is ever half loaded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from planet_king.content.loader import Content, load_content
+from planet_king.engine.decisions import Decision, IllegalChoice, RuleNotImplemented
+from planet_king.engine.game import (
+    DIFFICULTIES,
+    EngineError,
+    Game,
+    GameOptions,
+    ScenarioNotPlayable,
+    UnknownScenario,
+)
+from planet_king.fsutil import atomic_write, clean_stale_temps, describe_os_error, sanitise_name
+
+FORMAT = "planet-king-save"
+FORMAT_VERSION = 1  # the newest format this version writes and reads
+MAX_SAVE_BYTES = 8 * 1024 * 1024  # a full reign is a few hundred kB at most
+MAX_CHOICES = 200_000
+MAX_ID_LENGTH = 200
+AUTOSAVE_PREFIX = "autosave-"
+AUTOSAVE_KEEP = 5  # autosaves kept per game
+AUTOSAVE_GAMES = 20  # games whose autosaves are kept (the most recently autosaved)
+ENV_SAVES = "PLANET_KING_SAVES"
+DEFAULT_SAVES_DIR = "saves"
+
+_AUTOSAVE_RE = re.compile(r"^autosave-(\d{1,12})-(.+)\.json$")
+
+
+class SaveError(Exception):
+    """A save that cannot be read, written or replayed. ``str()`` is one line.
+
+    ``kind`` says which: ``io``, ``format`` (not a save, damaged, wrong types),
+    ``version`` (unknown or future format), ``scenario``, ``illegal`` (an illegal
+    choice at ``position``), ``digest`` (the replay differs at ``turn``) or ``engine``.
+    For ``illegal`` and ``digest`` errors ``valid_turn``/``valid_choices`` give the last
+    turn start that still matches, if any: ``load_game(..., up_to_valid=True)`` opens
+    the game there.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        kind: str = "format",
+        position: int | None = None,
+        turn: int | None = None,
+        valid_turn: int | None = None,
+        valid_choices: int | None = None,
+    ) -> None:
+        super().__init__(" ".join(message.split()))  # always one line
+        self.kind = kind
+        self.position = position
+        self.turn = turn
+        self.valid_turn = valid_turn
+        self.valid_choices = valid_choices
+
+
+class SaveWriteError(SaveError):
+    """Writing a save failed; the previous file (if any) is untouched."""
+
+
+# --------------------------------------------------------------------- the format
+@dataclass(frozen=True, slots=True)
+class SaveData:
+    """A save file's content, checked for types (not yet replayed)."""
+
+    scenario: str
+    seed: int
+    options: GameOptions
+    choices: tuple[str, ...]
+    data_version: str = ""
+    format_version: int = FORMAT_VERSION
+    app_version: str = ""
+    turn_digests: tuple[tuple[int, int, str], ...] = ()
+    final_choices: int | None = None
+    final_digest: str | None = None
+    learning: bool = False
+    roles: dict[str, str] = field(default_factory=dict)
+    created: str | None = None
+    saved: str | None = None
+    source: str = "<save>"
+
+
+@lru_cache(maxsize=1)
+def app_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("planet-king")
+    except Exception:  # not installed (a source checkout)
+        return "unknown"
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _roles(game: Game) -> dict[str, str]:
+    names = getattr(game, "role_names", None)
+    if names:
+        return {str(k): str(v) for k, v in names.items()}
+    if game.options.coop:
+        return {"king": "Player 1", "valido": "Player 2"}
+    return {"king": "Player", "valido": "Player"}  # solo: one person holds both roles
+
+
+def to_dict(game: Game, *, state_digest: str | None = None) -> dict[str, Any]:
+    """The save document of a game (at any point: in progress or over).
+
+    ``state_digest``: ``game.state.digest()`` if the caller has it already (it is the
+    costly part)."""
+    created = getattr(game, "created", None) or _now()
+    game.created = created
+    s = game.state
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "app_version": app_version(),
+        "data_version": game.content.version,
+        "scenario": game.scenario.id,
+        "options": game.options.to_dict(),
+        "seed": game.seed,
+        "learning": bool(getattr(game, "learning", False)),
+        "roles": _roles(game),
+        "created": created,
+        "saved": _now(),
+        "turn_digests": [list(t) for t in game.turn_digests],
+        "final": {
+            "choices": len(game.choices),
+            "digest": state_digest or s.digest(),
+            "turn": s.turn,
+            "phase": s.phase,
+            "over": game.over,
+            "victory_level": s.victory_level,
+        },
+        "choices": list(game.choices),
+    }
+
+
+def dumps(game: Game, *, state_digest: str | None = None) -> str:
+    """The save's text: one key a line, one choice a line (easy to read and to diff)."""
+    doc = to_dict(game, state_digest=state_digest)
+    lines = []
+    for key, value in doc.items():
+        if key in ("turn_digests", "choices") and value:
+            items = ",\n".join("  " + json.dumps(v, ensure_ascii=False) for v in value)
+            body = f"[\n{items}\n ]"
+        else:
+            body = json.dumps(value, ensure_ascii=False)
+        lines.append(f" {json.dumps(key)}: {body}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+# --------------------------------------------------------------------- reading
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _field(raw: dict[str, Any], key: str, src: str, check: Callable[[Any], bool], what: str):
+    if key not in raw:
+        raise SaveError(f"{src}: field '{key}' is missing")
+    value = raw[key]
+    if not check(value):
+        raise SaveError(f"{src}: field '{key}' should be {what}, found {_kind(value)}")
+    return value
+
+
+def _optional(raw: dict[str, Any], key: str, src: str, check: Callable[[Any], bool], what: str):
+    if raw.get(key) is None:
+        return None
+    return _field(raw, key, src, check, what)
+
+
+def _parse_options(raw: Any, src: str) -> GameOptions:
+    if not isinstance(raw, dict):
+        raise SaveError(f"{src}: field 'options' should be an object, found {_kind(raw)}")
+    known = {f.name: f for f in dataclasses.fields(GameOptions)}
+    for key in raw:
+        if key not in known:
+            raise SaveError(f"{src}: field 'options.{key}' is not an option of this version")
+    for key, value in raw.items():
+        default = known[key].default
+        if isinstance(default, bool):
+            ok, what = isinstance(value, bool), "true or false"
+        elif isinstance(default, str):
+            ok, what = isinstance(value, str), "text"
+        elif isinstance(default, tuple):
+            ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+            what = "a list of names"
+        else:
+            ok, what = True, ""
+        if not ok:
+            raise SaveError(f"{src}: field 'options.{key}' should be {what}, found {_kind(value)}")
+    options = GameOptions.from_dict(raw)
+    if options.difficulty not in DIFFICULTIES:
+        raise SaveError(
+            f"{src}: field 'options.difficulty': unknown difficulty '{options.difficulty}' "
+            f"(known: {', '.join(DIFFICULTIES)})"
+        )
+    return options
+
+
+def _parse_turn_digests(raw: Any, src: str) -> tuple[tuple[int, int, str], ...]:
+    what = "a list of [turn, choices, digest]"
+    if not isinstance(raw, list):
+        raise SaveError(f"{src}: field 'turn_digests' should be {what}, found {_kind(raw)}")
+    out = []
+    for i, item in enumerate(raw):
+        if not (
+            isinstance(item, list)
+            and len(item) == 3
+            and _is_int(item[0])
+            and _is_int(item[1])
+            and item[1] >= 0
+            and isinstance(item[2], str)
+        ):
+            raise SaveError(
+                f"{src}: field 'turn_digests' entry {i + 1} should be [turn, choices,"
+                f" digest], found {_kind(item)}"
+            )
+        out.append((item[0], item[1], item[2]))
+    return tuple(out)
+
+
+def parse_save(raw: Any, *, source: str = "<save>") -> SaveData:
+    """Check a decoded JSON document and return its content; raise SaveError."""
+    src = source
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        found = "an object" if isinstance(raw, dict) else _kind(raw)
+        raise SaveError(
+            f"{src}: not a planet-king save (a JSON document of another kind: {found} "
+            f'without "format": "{FORMAT}")'
+        )
+    version = raw.get("format_version")
+    if not _is_int(version):
+        shown = json.dumps(version)[:40] if version is not None else "none"
+        raise SaveError(f"{src}: unknown save format version {shown}", kind="version")
+    if version > FORMAT_VERSION:
+        made_by = raw.get("app_version")
+        by = f" (made by planet-king {made_by})" if isinstance(made_by, str) else ""
+        raise SaveError(
+            f"{src}: save format version {version} is newer than this planet-king reads "
+            f"(up to {FORMAT_VERSION}){by}: please upgrade planet-king",
+            kind="version",
+        )
+    if version < 1:
+        raise SaveError(f"{src}: unknown save format version {version}", kind="version")
+
+    scenario = _field(raw, "scenario", src, lambda v: isinstance(v, str) and v != "", "a name")
+    seed = _field(raw, "seed", src, lambda v: _is_int(v) and abs(v) < 2**64, "an integer")
+    options = _parse_options(raw.get("options", {}), src)
+    choices = _field(raw, "choices", src, lambda v: isinstance(v, list), "a list of option ids")
+    if len(choices) > MAX_CHOICES:
+        raise SaveError(
+            f"{src}: field 'choices' has {len(choices)} entries (at most {MAX_CHOICES})"
+        )
+    for i, c in enumerate(choices):
+        if not isinstance(c, str) or not c or len(c) > MAX_ID_LENGTH:
+            raise SaveError(
+                f"{src}: choice {i + 1} should be an option id (text), found {_kind(c)}"
+            )
+    data_version = _optional(raw, "data_version", src, lambda v: isinstance(v, str), "text")
+    app = _optional(raw, "app_version", src, lambda v: isinstance(v, str), "text")
+    digests = _parse_turn_digests(raw.get("turn_digests", []), src)
+    final = raw.get("final")
+    final_choices = final_digest = None
+    if final is not None:
+        if not isinstance(final, dict):
+            raise SaveError(f"{src}: field 'final' should be an object, found {_kind(final)}")
+        final_choices = _field(final, "choices", f"{src}: final", _is_int, "an integer")
+        final_digest = _field(
+            final, "digest", f"{src}: final", lambda v: isinstance(v, str), "text"
+        )
+        if final_choices != len(choices):
+            raise SaveError(
+                f"{src}: field 'final.choices' says {final_choices} choices but the file holds "
+                f"{len(choices)} (the file was cut or edited)"
+            )
+    learning = _optional(raw, "learning", src, lambda v: isinstance(v, bool), "true or false")
+    roles = _optional(
+        raw,
+        "roles",
+        src,
+        lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values()),
+        "an object of role names",
+    )
+    created = _optional(raw, "created", src, lambda v: isinstance(v, str), "text")
+    saved = _optional(raw, "saved", src, lambda v: isinstance(v, str), "text")
+    return SaveData(
+        scenario=scenario,
+        seed=seed,
+        options=options,
+        choices=tuple(choices),
+        data_version=data_version or "",
+        format_version=version,
+        app_version=app or "",
+        turn_digests=digests,
+        final_choices=final_choices,
+        final_digest=final_digest,
+        learning=bool(learning),
+        roles=dict(roles or {}),
+        created=created,
+        saved=saved,
+        source=src,
+    )
+
+
+def parse_text(text: str, *, source: str = "<save>") -> SaveData:
+    """Decode and check a save's text (JSON)."""
+    src = source
+    if not text.strip():
+        raise SaveError(f"{src}: the file is empty (not a save)")
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+            raise SaveError(
+                f"{src}: the file ends too early (truncated): not a whole save"
+            ) from None
+        raise SaveError(
+            f"{src}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
+            "the file is damaged or not a save"
+        ) from None
+    except RecursionError:
+        raise SaveError(f"{src}: not a save (JSON nested too deeply)") from None
+    except ValueError as exc:  # e.g. an integer with too many digits
+        raise SaveError(f"{src}: not a save ({exc})") from None
+    return parse_save(raw, source=src)
+
+
+def read_save(path: Path) -> SaveData:
+    """Read and check a save file without replaying it; raise SaveError."""
+    path = Path(path)
+    src = str(path)
+    try:
+        if path.is_dir():
+            raise SaveError(f"{src}: is a folder, not a save file", kind="io")
+        size = path.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(
+                f"{src}: file too large for a save ({size / 1e6:.1f} MB; a save is at most "
+                f"{MAX_SAVE_BYTES / 1e6:.0f} MB)"
+            )
+        with path.open("rb") as fh:
+            data = fh.read(MAX_SAVE_BYTES + 1)
+    except SaveError:
+        raise
+    except OSError as exc:
+        raise SaveError(f"{src}: cannot be read ({describe_os_error(exc)})", kind="io") from None
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveError(
+            f"{src}: file too large for a save (more than {MAX_SAVE_BYTES / 1e6:.0f} MB)"
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise SaveError(f"{src}: not a save (binary data, not UTF-8 text)") from None
+    return parse_text(text, source=src)
+
+
+# ------------------------------------------------------------------- replaying
+# observer(game, k, decision, choice id, number of log entries before the choice)
+Observer = Callable[[Game, int, Decision, str, int], None]
+
+
+def _changed(save: SaveData, content: Content) -> str:
+    if save.data_version and save.data_version != content.version:
+        return (
+            f" — the game data changed since it was saved (data version {save.data_version}, "
+            f"now {content.version})"
+        )
+    if save.app_version and save.app_version != app_version():
+        return f" — it was made by planet-king {save.app_version} (this is {app_version()})"
+    return " — the file was edited, or the engine changed since it was saved"
+
+
+def _last_valid(
+    expected: tuple[tuple[int, int, str], ...], got: list[tuple[int, int, str]], limit: int
+) -> tuple[int | None, tuple[int, int, str] | None]:
+    """Index of the first mismatching turn start (or None) and the last matching one."""
+    last_ok = None
+    for i, exp in enumerate(expected):
+        if exp[1] > limit:
+            break
+        if i >= len(got) or tuple(got[i]) != tuple(exp):
+            return i, last_ok
+        last_ok = exp
+    return None, last_ok
+
+
+def rebuild(
+    save: SaveData,
+    *,
+    content: Content | None = None,
+    up_to_valid: bool = False,
+    stop: int | None = None,
+    observer: Observer | None = None,
+    verify: bool = True,
+) -> Game:
+    """Replay a save into a Game, checking its digests; raise SaveError.
+
+    ``stop``: replay only the first ``stop`` choices (digests checked up to there).
+    ``up_to_valid``: on an illegal choice or a digest mismatch, open the game at the
+    last turn start whose digest matches instead of failing.
+    ``observer(game, k, decision, choice, log_before)`` is called after choice k
+    (1-based) is taken; ``log_before`` is the length of the log just before it.
+    ``verify=False``: do not compare the digests (for a save made by another version of
+    the program whose choices still replay); illegal choices are still refused.
+    """
+    src = save.source
+    content = content or load_content()
+    try:
+        game = Game(save.scenario, seed=save.seed, options=save.options, content=content)
+    except UnknownScenario:
+        known = ", ".join(sorted(content.scenarios))
+        raise SaveError(
+            f"{src}: unknown scenario '{save.scenario}' (known: {known})", kind="scenario"
+        ) from None
+    except ScenarioNotPlayable:
+        raise SaveError(
+            f"{src}: scenario '{save.scenario}' is not playable in this version", kind="scenario"
+        ) from None
+    except (RuleNotImplemented, EngineError, ValueError) as exc:
+        raise SaveError(f"{src}: cannot start the game: {exc}", kind="engine") from None
+    except Exception as exc:  # an engine bug: still one line, never a partial load
+        raise SaveError(
+            f"{src}: cannot start the game: internal error {type(exc).__name__}: {exc}",
+            kind="engine",
+        ) from None
+
+    limit = len(save.choices) if stop is None else max(0, min(stop, len(save.choices)))
+    illegal: SaveError | None = None
+    for k in range(1, limit + 1):
+        choice = save.choices[k - 1]
+        decision = game.decision
+        s = game.state
+        log_before = len(game.log_entries)
+        try:
+            game.choose(choice)
+        except IllegalChoice as exc:
+            illegal = SaveError(
+                f"{src}: choice {k} of {len(save.choices)} ('{choice}') is illegal at turn "
+                f"{s.turn}, {s.phase or 'setup'} phase: {exc}",
+                kind="illegal",
+                position=k,
+                turn=s.turn,
+            )
+            break
+        except Exception as exc:  # not the file's fault: a rule not written yet, or a bug
+            what = (
+                str(exc)
+                if isinstance(exc, RuleNotImplemented | EngineError)
+                else f"internal error {type(exc).__name__}: {exc}"
+            )
+            illegal = SaveError(
+                f"{src}: replaying choice {k} ('{choice}') stops at turn {s.turn}: {what}",
+                kind="engine",
+                position=k,
+                turn=s.turn,
+            )
+            break
+        if observer is not None and decision is not None:
+            observer(game, k, decision, choice, log_before)
+
+    reached = len(game.choices)
+    to_the_end = illegal is None and reached == len(save.choices)
+    expected = save.turn_digests if verify else tuple(tuple(t) for t in game.turn_digests)
+    bad, last_ok = _last_valid(expected, game.turn_digests, reached)  # type: ignore[arg-type]
+    if bad is None and to_the_end and len(game.turn_digests) > len(expected):
+        bad = len(save.turn_digests)  # the replay started a turn the save never reached
+    problem: SaveError | None = None
+    if bad is not None:
+        entries = expected if bad < len(expected) else game.turn_digests
+        turn, n, _ = entries[bad]
+        problem = SaveError(
+            f"{src}: the replay does not match the save at the start of turn {turn} "
+            f"(after {n} choices){_changed(save, content)}",
+            kind="digest",
+            turn=turn,
+        )
+    elif illegal is not None:
+        problem = illegal
+    elif (
+        verify
+        and to_the_end
+        and save.final_digest is not None
+        and game.state.digest() != save.final_digest
+    ):
+        problem = SaveError(
+            f"{src}: the replay does not match the save after its last choice (turn "
+            f"{game.state.turn}){_changed(save, content)}",
+            kind="digest",
+            turn=game.state.turn,
+        )
+    if problem is not None:
+        if last_ok is None:
+            hint = (
+                "; no turn of it matches, so it cannot be opened (if only the program "
+                "changed, 'planet-king resume --no-verify' replays its choices unchecked)"
+                if problem.kind == "digest"
+                else "; no turn of it matches, so it cannot be opened"
+            )
+            raise SaveError(
+                f"{problem}{hint}",
+                kind=problem.kind,
+                position=problem.position,
+                turn=problem.turn,
+            )
+        problem.valid_turn, problem.valid_choices = last_ok[0], last_ok[1]
+        if not up_to_valid:
+            raise SaveError(
+                f"{problem}; it can still be opened at the start of turn {last_ok[0]}, the last "
+                "that matches (load with up_to_valid, or 'planet-king resume --up-to-valid')",
+                kind=problem.kind,
+                position=problem.position,
+                turn=problem.turn,
+                valid_turn=last_ok[0],
+                valid_choices=last_ok[1],
+            )
+        game = Game.replay(
+            save.scenario,
+            save.choices[: last_ok[1]],
+            seed=save.seed,
+            options=save.options,
+            content=content,
+        )
+    game.learning = save.learning
+    game.role_names = dict(save.roles) or None
+    game.created = save.created
+    return game
+
+
+def loads(
+    text: str, *, content: Content | None = None, up_to_valid: bool = False, source: str = "<save>"
+) -> Game:
+    """A Game from a save's text (used by the fuzzer for the round trip)."""
+    return rebuild(parse_text(text, source=source), content=content, up_to_valid=up_to_valid)
+
+
+def load_game(
+    path: Path, *, content: Content | None = None, up_to_valid: bool = False, verify: bool = True
+) -> Game:
+    """Open a save: read, check, replay, verify the digests. Raises SaveError (one line)."""
+    return rebuild(read_save(Path(path)), content=content, up_to_valid=up_to_valid, verify=verify)
+
+
+# --------------------------------------------------------------------- writing
+def saves_dir(override: Path | str | None = None) -> Path:
+    """Where saves live: ``override`` (``--saves-dir``), else $PLANET_KING_SAVES, else
+    ``./saves``."""
+    if override:
+        return Path(override).expanduser()
+    env = os.environ.get(ENV_SAVES, "").strip()
+    if env:
+        return Path(env).expanduser()
+    return Path(DEFAULT_SAVES_DIR)
+
+
+_resolve_dir = saves_dir  # the keyword arguments below shadow the function's name
+
+
+def default_name(game: Game) -> str:
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    return f"{game.scenario.id}-seed{game.seed}-{stamp}.json"
+
+
+def save_game(game: Game, path: Path | str | None = None, *, saves_dir: Path | None = None) -> Path:
+    """Save a game and return the file written. Raises SaveWriteError (one line).
+
+    The file always lands in the saves folder (``saves_dir``, else $PLANET_KING_SAVES,
+    else ./saves); ``path`` only gives its name, sanitised: no folders, no traversal,
+    no absolute paths (to write elsewhere, pass that folder as ``saves_dir``).
+    """
+    folder = _resolve_dir(saves_dir)
+    if path is None or not str(path).strip():
+        name = default_name(game)
+    else:
+        name = sanitise_name(str(path))
+        if name.lower().startswith(AUTOSAVE_PREFIX):  # not to be rotated away
+            name = "save-" + name
+    target = folder / name
+    data = dumps(game).encode("utf-8")
+    try:
+        atomic_write(target, data)
+    except OSError as exc:
+        raise SaveWriteError(
+            f"could not save to {target}: {describe_os_error(exc)} (nothing was overwritten)",
+            kind="io",
+        ) from None
+    return target
+
+
+def _autosaves(folder: Path) -> list[tuple[int, str, Path]]:
+    out = []
+    with contextlib.suppress(OSError):
+        for path in folder.iterdir():
+            m = _AUTOSAVE_RE.match(path.name)
+            if m:
+                out.append((int(m.group(1)), m.group(2), path))
+    out.sort(key=lambda t: t[0])
+    return out
+
+
+def _slug(game: Game) -> str:
+    return sanitise_name(f"{game.scenario.id}-{game.seed}", suffix="")
+
+
+def autosave(game: Game, *, saves_dir: Path | None = None) -> str | None:
+    """Write the rotating autosave of this game (the last ``AUTOSAVE_KEEP`` kept).
+
+    Returns None on success, or a one-line message on an I/O error (full disk,
+    read-only folder): it never raises for those, so the game can go on.
+    """
+    folder = _resolve_dir(saves_dir)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        existing = _autosaves(folder)
+        seq = (existing[-1][0] + 1) if existing else 1
+        slug = _slug(game)
+        atomic_write(folder / f"{AUTOSAVE_PREFIX}{seq}-{slug}.json", dumps(game).encode("utf-8"))
+    except OSError as exc:
+        return f"autosave failed: {describe_os_error(exc)} ({folder}); the game goes on"
+    _prune(existing, slug)
+    clean_stale_temps(folder)
+    return None
+
+
+def _prune(existing: list[tuple[int, str, Path]], slug: str) -> None:
+    """Keep the last AUTOSAVE_KEEP autosaves of this game (one was just written), and the
+    autosaves of the AUTOSAVE_GAMES most recently autosaved games (best effort)."""
+    mine = [p for _, s, p in existing if s == slug]
+    doomed = mine[: max(0, len(mine) + 1 - AUTOSAVE_KEEP)]
+    newest: dict[str, int] = {}
+    for seq, s, _ in existing:
+        newest[s] = max(seq, newest.get(s, 0))
+    newest.pop(slug, None)
+    others = sorted(newest, key=newest.__getitem__, reverse=True)
+    old_games = set(others[AUTOSAVE_GAMES - 1 :])
+    doomed += [p for _, s, p in existing if s in old_games]
+    for old in doomed:
+        with contextlib.suppress(OSError):
+            old.unlink()
+
+
+def latest_autosave(saves_dir: Path | None = None) -> Path | None:
+    """The newest autosave that reads as a save (not replayed), or None."""
+    for _, _, path in reversed(_autosaves(_resolve_dir(saves_dir))):
+        try:
+            read_save(path)
+        except SaveError:
+            continue
+        return path
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class SaveInfo:
+    """One line of a load dialog: what a save holds, or why it cannot be read."""
+
+    path: Path
+    scenario: str = ""
+    seed: int = 0
+    choices: int = 0
+    saved: str = ""
+    autosave: bool = False
+    learning: bool = False
+    error: str | None = None
+
+
+def list_saves(saves_dir: Path | None = None) -> list[SaveInfo]:
+    """The saves in the folder, newest first (by modification time)."""
+    folder = _resolve_dir(saves_dir)
+    try:
+        paths = [p for p in folder.glob("*.json") if p.is_file()]
+        paths.sort(key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+    except OSError:
+        return []
+    out = []
+    for path in paths:
+        auto = bool(_AUTOSAVE_RE.match(path.name))
+        try:
+            sd = read_save(path)
+        except SaveError as exc:
+            out.append(SaveInfo(path, autosave=auto, error=str(exc)))
+            continue
+        out.append(
+            SaveInfo(
+                path,
+                scenario=sd.scenario,
+                seed=sd.seed,
+                choices=len(sd.choices),
+                saved=sd.saved or "",
+                autosave=auto,
+                learning=sd.learning,
+            )
+        )
+    return out
