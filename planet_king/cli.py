@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
-from planet_king.content.loader import DataError, load_content
+from planet_king.content.loader import Content, DataError, load_content
 
 DEFAULT_SCENARIO = "hothead"
 
@@ -24,6 +25,12 @@ class UserError(Exception):
     """A problem with what the user asked for: reported in one line, exit code 2."""
 
     exit_code = 2
+
+
+class SaveFileError(UserError):
+    """A save file that cannot be read, written or replayed: one line, exit code 1."""
+
+    exit_code = 1
 
 
 def _fail(message: str, code: int) -> None:
@@ -43,13 +50,17 @@ class OneLineErrors(TyperGroup):
         **extra: Any,
     ) -> Any:
         try:
-            return super().main(
+            code = super().main(
                 args=args,
                 prog_name=prog_name or "planet-king",
                 complete_var=complete_var,
                 standalone_mode=False,
                 **extra,
             )
+            # without standalone mode click returns the code of ``typer.Exit(code)``
+            if isinstance(code, int) and not isinstance(code, bool) and code:
+                sys.exit(code)
+            return code
         except typer.Exit as exc:
             sys.exit(exc.exit_code)
         except typer.TyperException as exc:  # usage errors: bad options, missing arguments
@@ -81,8 +92,8 @@ app = typer.Typer(
 )
 
 
-def _scenario_or_fail(scenario: str) -> None:
-    content = load_content()
+def _scenario_or_fail(scenario: str, content: Content | None = None) -> None:
+    content = content or load_content()
     if scenario not in content.scenarios:
         known = ", ".join(sorted(content.scenarios))
         raise UserError(f"unknown scenario '{scenario}' (known: {known})")
@@ -90,11 +101,29 @@ def _scenario_or_fail(scenario: str) -> None:
         raise UserError(f"scenario '{scenario}' is not playable yet (see 'planet-king scenarios')")
 
 
+SAVES_DIR_OPTION = typer.Option(
+    "--saves-dir",
+    help="Folder of the saves and autosaves (default: $PLANET_KING_SAVES, else ./saves).",
+)
+LEARNING_OPTION = typer.Option(
+    "--learning",
+    help="Learning mode: undo may take back cards and markers drawn (the save says so).",
+)
+DATA_DIR_OPTION = typer.Option(
+    "--data-dir", help="Load the game data from this folder (for modders)."
+)
+
+
 @app.callback(invoke_without_command=True)
 def _root(ctx: typer.Context) -> None:
-    """Without a command: start the default scenario in plain-text mode."""
+    """Without a command: open the title screen (plain text when not in a terminal)."""
     if ctx.invoked_subcommand is None:
-        play(DEFAULT_SCENARIO, seed=None, text=True)
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):  # the TUI needs a terminal
+            play(DEFAULT_SCENARIO, seed=None, text=True)
+            return
+        from planet_king.tui.app import run_title  # imports Textual: only here
+
+        raise typer.Exit(run_title())
 
 
 @app.command()
@@ -140,18 +169,26 @@ def play(
     scenario: Annotated[str, typer.Argument(help="Scenario id.")] = DEFAULT_SCENARIO,
     seed: Annotated[int | None, typer.Option(help="Seed of the game's RNG.")] = None,
     text: Annotated[bool, typer.Option("--text", help="Plain-text mode.")] = False,
+    saves_dir: Annotated[Path | None, SAVES_DIR_OPTION] = None,
+    learning: Annotated[bool, LEARNING_OPTION] = False,
+    data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
     """Play a scenario."""
     from planet_king.engine.game import Game
     from planet_king.textmode import run
 
-    _scenario_or_fail(scenario)
+    content = load_content(data_dir)
+    _scenario_or_fail(scenario, content)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
+    game = Game(scenario, seed=seed, content=content)
     if not text:
-        typer.echo("The full-screen interface is not built yet: playing in plain-text mode.")
-    game = Game(scenario, seed=seed)
-    raise typer.Exit(run(game))
+        if sys.stdin.isatty() and sys.stdout.isatty():  # the TUI needs a terminal
+            from planet_king.tui.app import run_game  # imports Textual: only here
+
+            raise typer.Exit(run_game(game, saves_dir=saves_dir, learning=learning))
+        typer.echo("Not a terminal: playing in plain-text mode (use --text to ask for it).")
+    raise typer.Exit(run(game, saves_dir=saves_dir, learning=learning))
 
 
 @app.command()
@@ -161,15 +198,21 @@ def simulate(
     seed: Annotated[int, typer.Option(help="Master seed.")] = 1,
     bot: Annotated[str, typer.Option(help="Bot: random.")] = "random",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    save_dir: Annotated[
+        Path | None, typer.Option("--save-dir", help="Write every game as a save in DIR.")
+    ] = None,
+    data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
     """Play many games with a bot and summarise the results."""
     from planet_king.bots import BOTS
     from planet_king.sim import simulate as run_sim
 
-    _scenario_or_fail(scenario)
+    content = load_content(data_dir)
+    _scenario_or_fail(scenario, content)
     if bot not in BOTS:
         raise UserError(f"unknown bot '{bot}' (known: {', '.join(sorted(BOTS))})")
-    result = run_sim(scenario, games, seed, bot)
+    on_game = None if save_dir is None else _sim_saver(save_dir, scenario, seed)
+    result = run_sim(scenario, games, seed, bot, content=content, on_game=on_game)
     if as_json:
         typer.echo(json.dumps(result, ensure_ascii=False))
         return
@@ -209,6 +252,143 @@ def cards(
     from rich.console import Console
 
     cards_view.print_cards(content, section, search, Console())
+
+
+# ------------------------------------------------------- saves: replay, resume
+def _sim_saver(folder: Path, scenario: str, seed: int) -> Any:
+    from planet_king import saves
+
+    def write(i: int, game: Any) -> None:
+        try:
+            saves.save_game(game, f"sim-{scenario}-{seed}-{i + 1:05d}", saves_dir=folder)
+        except saves.SaveError as exc:
+            raise SaveFileError(str(exc)) from None
+
+    return write
+
+
+def _load_save(path: Path, content: Content, *, up_to_valid: bool, verify: bool) -> Any:
+    """Read and replay a save; any problem with it is one line and exit code 1."""
+    from planet_king import saves
+
+    try:
+        data = saves.read_save(path)
+        game = saves.rebuild(data, content=content, up_to_valid=up_to_valid, verify=verify)
+        return data, game
+    except saves.SaveError as exc:
+        raise SaveFileError(str(exc)) from None
+
+
+@app.command()
+def replay(
+    save: Annotated[Path, typer.Argument(help="A save file.")],
+    to: Annotated[
+        int | None, typer.Option("--to", min=0, help="Stop after choice N (0: at the start).")
+    ] = None,
+    verify: Annotated[
+        bool, typer.Option("--verify", help="Check that the save replays to its digests.")
+    ] = False,
+    log: Annotated[
+        bool, typer.Option("--log", help="Print the log with the choices (the default).")
+    ] = False,
+    data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
+) -> None:
+    """Replay a save: print its log, stop at choice N, or verify its digests."""
+    from planet_king import saves
+    from planet_king.textmode import render_decision, status_line
+
+    content = load_content(data_dir)
+    try:
+        data = saves.read_save(save)
+    except saves.SaveError as exc:
+        raise SaveFileError(str(exc)) from None
+    if to is not None and to > len(data.choices):
+        raise UserError(f"--to {to}: the save holds only {len(data.choices)} choices")
+    show_log = log or not verify
+    lines: list[str] = []
+    shown = 0
+
+    def observe(game: Any, k: int, decision: Any, choice: str, log_before: int) -> None:
+        nonlocal shown
+        lines.extend(e.line() for e in game.log_entries[shown:log_before])
+        label = decision.option(choice).label
+        lines.append(f">>> choice {k} ({decision.role.value}): {label} [{choice}]")
+        shown = log_before
+
+    try:
+        game = saves.rebuild(data, content=content, stop=to, observer=observe if show_log else None)
+    except saves.SaveError as exc:
+        raise SaveFileError(str(exc)) from None
+    if show_log:
+        lines.extend(e.line() for e in game.log_entries[shown:])
+        if game.decision is not None:
+            lines.append(status_line(game))
+            lines.append(render_decision(game))
+        typer.echo("\n".join(lines))
+    if verify:
+        n = len(game.choices)
+        checked = sum(1 for _, k, _ in data.turn_digests if k <= n)
+        final = " and the final digest" if data.final_digest and n == len(data.choices) else ""
+        note = ""
+        if data.data_version and data.data_version != content.version:
+            note = f"; saved with data version {data.data_version}, now {content.version}"
+        typer.echo(
+            f"ok: {save}: {n} choice{'s' if n != 1 else ''} replay to {checked} turn-start digest"
+            f"{'s' if checked != 1 else ''}{final} ({data.scenario}, seed {data.seed}{note})"
+        )
+
+
+@app.command()
+def resume(
+    save: Annotated[
+        Path | None, typer.Argument(help="A save file (default: the latest autosave).")
+    ] = None,
+    text: Annotated[bool, typer.Option("--text", help="Plain-text mode.")] = False,
+    saves_dir: Annotated[Path | None, SAVES_DIR_OPTION] = None,
+    learning: Annotated[bool, LEARNING_OPTION] = False,
+    up_to_valid: Annotated[
+        bool,
+        typer.Option(
+            "--up-to-valid",
+            help="If the save no longer replays, open it at the last turn that matches.",
+        ),
+    ] = False,
+    no_verify: Annotated[
+        bool,
+        typer.Option(
+            "--no-verify",
+            help="Replay the choices without checking the digests (a save from another "
+            "version of the program).",
+        ),
+    ] = False,
+    data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
+) -> None:
+    """Go on with a saved game (by default the latest autosave)."""
+    from planet_king import saves
+    from planet_king.textmode import run
+
+    content = load_content(data_dir)
+    folder = saves.saves_dir(saves_dir)
+    if save is None:
+        save = saves.latest_autosave(folder)
+        if save is None:
+            raise SaveFileError(f"no autosave to resume in {folder}")
+    elif not save.exists() and not save.is_absolute() and (folder / save).exists():
+        save = folder / save  # a name in the saves folder
+    data, game = _load_save(save, content, up_to_valid=up_to_valid, verify=not no_verify)
+    if len(game.choices) < len(data.choices):
+        typer.echo(
+            f"The save no longer replays to its end: opened at the start of turn "
+            f"{game.state.turn}, after {len(game.choices)} of its {len(data.choices)} choices."
+        )
+    if not text and sys.stdin.isatty() and sys.stdout.isatty():
+        try:
+            from planet_king.tui.app import run_game  # imports Textual: only here
+        except ImportError:
+            typer.echo("The full-screen interface is not available: plain-text mode.")
+        else:
+            raise typer.Exit(run_game(game, saves_dir=folder))
+    raise typer.Exit(run(game, saves_dir=folder, learning=learning))
 
 
 def main() -> None:

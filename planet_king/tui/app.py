@@ -1,0 +1,190 @@
+"""The Textual application: ``run_title`` opens the title screen, ``run_game`` a game.
+
+Importing this module imports Textual; the command line imports it only when it opens
+the TUI, so ``planet-king --help`` and the other commands stay light.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.theme import Theme
+
+from planet_king.tui.screens.game import GameScreen
+from planet_king.tui.screens.modals import CardsScreen, HelpScreen, RulesScreen
+from planet_king.tui.screens.title import TitleScreen
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from planet_king.content.loader import Content
+    from planet_king.engine.game import Game, GameOptions
+
+# A Golden Age palette: Habsburg crimson, gold leaf, dark walnut; text kept light for
+# contrast. NO_COLOR is honoured by Textual itself (monochrome filter).
+SIGLO_DE_ORO = Theme(
+    name="siglo-de-oro",
+    primary="#C9A227",
+    secondary="#B03A2E",
+    accent="#E0B84C",
+    warning="#E0A030",
+    error="#E05545",
+    success="#6FAF5F",
+    foreground="#F2E8D5",
+    background="#1B1410",
+    surface="#261C16",
+    panel="#3A2A1E",
+    dark=True,
+)
+
+
+class PlanetKingApp(App[int]):
+    CSS_PATH = "app.tcss"
+    TITLE = "The Planet King"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("r", "rules", "Rules"),
+        Binding("c", "cards", "Cards"),
+        Binding("q", "quit_game", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        saves_dir: Path | str | None = None,
+        seed: int | None = None,
+        content: Content | None = None,
+        learning: bool = False,
+    ) -> None:
+        super().__init__()
+        self.learning = learning  # undo may take back cards drawn (marked in the save)
+        self.game = game
+        self.saves_dir = Path(saves_dir) if saves_dir is not None else None
+        self.seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
+        self._content = content
+        self.exit_message = ""
+        self.register_theme(SIGLO_DE_ORO)
+        self.theme = SIGLO_DE_ORO.name  # before mounting: no second pass over the styles
+
+    @property
+    def content(self) -> Content:
+        if self.game is not None:
+            return self.game.content
+        if self._content is None:
+            from planet_king.content.loader import load_content
+
+            self._content = load_content()
+        return self._content
+
+    def on_mount(self) -> None:
+        if self.game is not None:
+            self.push_screen(GameScreen(self.game))
+        else:
+            self.push_screen(TitleScreen(self.content, self.seed))
+
+    # ------------------------------------------------------------ saving
+    @staticmethod
+    def saves_module() -> ModuleType | None:
+        """``planet_king.saves`` when it exists with the API we use, else None."""
+        try:
+            saves = importlib.import_module("planet_king.saves")
+        except ImportError:
+            return None
+        if not all(hasattr(saves, f) for f in ("save_game", "autosave")):
+            return None
+        return saves
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette (Ctrl+P): our actions first, then Textual's own."""
+        yield SystemCommand("Help", "Every key binding", self.action_help)
+        yield SystemCommand("Rules reference", "Summaries by rulebook heading", self.action_rules)
+        yield SystemCommand("Cards", "Browse the cards, with provenance", self.action_cards)
+        if isinstance(screen, GameScreen):
+            yield SystemCommand("Save the game", "Write a save file", screen.action_save)
+            yield SystemCommand("Undo", "Take back the last choice", screen.action_undo)
+            yield SystemCommand("Log", "Focus the log", screen.action_focus_log)
+        yield SystemCommand("Quit", "Leave (autosaves a game in progress)", self.action_quit_game)
+        yield from super().get_system_commands(screen)
+
+    # ------------------------------------------------------------ actions
+    def start_game(self, scenario: str, seed: int, options: GameOptions | None = None) -> None:
+        from planet_king.engine.game import Game
+
+        try:
+            game = Game(scenario, seed=seed, options=options, content=self.content)
+        except Exception as exc:  # unplayable or unimplemented: say so, stay on the title
+            self.notify(str(exc), severity="error", timeout=6)
+            return
+        self.game = game
+        self.switch_screen(GameScreen(game))
+
+    def open_save(self, path: Path) -> None:
+        saves = self.saves_module()
+        if saves is None:
+            return
+        try:
+            game = saves.load_game(path, content=self.content)
+        except Exception as exc:  # a bad save: say why in one line, stay here
+            self.notify(f"Cannot load {path.name}: {exc}", severity="error", timeout=8)
+            return
+        self.game = game
+        self.switch_screen(GameScreen(game))
+        self.notify(f"Loaded {path.name}", timeout=3)
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_rules(self, rule: str | None = None) -> None:
+        if isinstance(self.screen, RulesScreen):
+            return
+        if rule is None and self.game is not None and self.game.decision is not None:
+            rule = self.game.decision.rule
+        self.push_screen(RulesScreen(rule or ""))
+
+    def action_cards(self) -> None:
+        if not isinstance(self.screen, CardsScreen):
+            self.push_screen(CardsScreen(self.content))
+
+    def action_quit_game(self) -> None:
+        game = self.game
+        saves = self.saves_module()
+        if game is not None and not game.over and saves is not None:
+            try:
+                error = saves.autosave(game, saves_dir=self.saves_dir)
+            except Exception as exc:  # never lose the quit to a failing autosave
+                error = str(exc)
+            self.exit_message = f"Autosave failed: {error}" if error else "Game autosaved."
+        self.exit(0)
+
+
+def _run(app: PlanetKingApp, **kwargs: Any) -> int:
+    code = app.run(**kwargs)
+    if app.exit_message:
+        print(app.exit_message)
+    return int(code or 0)
+
+
+def run_game(game: Game, *, saves_dir: Path | str | None = None, learning: bool = False) -> int:
+    """Open the game screen on ``game``; returns an exit code. ``learning``: undo may
+    cross a card or marker drawn (a game loaded from a learning save is one already)."""
+    return _run(PlanetKingApp(game, saves_dir=saves_dir, learning=learning))
+
+
+def run_title(
+    *,
+    seed: int | None = None,
+    saves_dir: Path | str | None = None,
+    content: Content | None = None,
+) -> int:
+    """Open the title screen (choose a scenario and a seed); returns an exit code."""
+    return _run(PlanetKingApp(seed=seed, saves_dir=saves_dir, content=content))

@@ -1,0 +1,369 @@
+"""The game screen: panels that are views of ``game.state``, and the decision panel.
+
+Wide terminals (120 columns or more) show every panel at once in a grid; narrower
+ones show one panel at a time under a row of tabs (``[`` and ``]`` switch). Widgets
+hold no rules: the screen reads the game and sends the chosen option id back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static, Tab, Tabs
+from textual.widgets.option_list import Option
+
+from planet_king.tui import views
+from planet_king.tui.draws import Draw, DrawTracker
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game
+    from planet_king.tui.app import PlanetKingApp
+
+PANELS: tuple[tuple[str, str], ...] = (
+    ("council", "Council of State"),
+    ("court", "Court"),
+    ("wars", "Wars"),
+    ("map", "Map"),
+    ("draws", "Cards drawn"),
+    ("log", "Log"),
+)
+
+
+def draw_text(draw: Draw, *, compact: bool = False) -> Text:
+    t = Text()
+    if draw.fortune:
+        bird = views.BIRD[draw.fortune]
+        t.append(f"{bird} {views.BIRD_SIGN[draw.fortune]}", style=views.BIRD_STYLE[draw.fortune])
+    else:
+        t.append("? bird", style="dim")
+    t.append(" ")
+    t.append(draw.name, style="bold")
+    if draw.sp_loss:
+        t.append(" SP✗", style="bold red")
+    if not compact:
+        what = "event" if draw.kind == "event" else f"test: {draw.why}"
+        t.append(f"  ({what})", style="dim")
+    return t
+
+
+class GameScreen(Screen[None]):
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (120, "-wide")]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[Binding(str(i), f"choose({i})", f"option {i}", show=False) for i in range(1, 10)],
+        Binding("l", "focus_log", "Log"),
+        Binding("s", "save", "Save"),
+        Binding("u", "undo", "Undo"),
+        Binding("left_square_bracket", "panel(-1)", "Prev panel", key_display="["),
+        Binding("right_square_bracket", "panel(1)", "Next panel", key_display="]"),
+        Binding("escape", "focus_options", "Options", show=False),
+        Binding("g", "game_over", "Result", show=False),
+        Binding("d", "last_card", "Last card", show=False),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.tracker = DrawTracker(game)
+        self._log_shown = 0
+        self._current = "council"
+        self._over_shown = False
+        self._keys: dict[str, object] = {}
+        self._autosave_error: str | None = None
+
+    @property
+    def pk_app(self) -> PlanetKingApp:
+        return self.app  # type: ignore[return-value]
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="topbar")
+        yield Tabs(*[Tab(label, id=f"tab-{pid}") for pid, label in PANELS], id="paneltabs")
+        with Vertical(id="board"):
+            for pid, label in PANELS:
+                if pid == "log":
+                    with Vertical(id="panel-log", classes="panel"):
+                        yield OptionList(id="log")
+                        yield Static(id="logdetail")
+                else:
+                    with VerticalScroll(id=f"panel-{pid}", classes="panel") as box:
+                        box.border_title = label
+                        box.can_focus = False
+                        yield Static(id=pid)
+        with Vertical(id="decision"):
+            yield Static(id="dhead")
+            yield Static(id="lastdraws")
+            yield OptionList(id="options")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#panel-log").border_title = "Log (l)"
+        self.query_one("#panel-draws").border_title = "Cards drawn"
+        self._show_panel(self._current)
+        self.query_one("#log", OptionList).anchor()
+        self.refresh_view()
+        self.query_one("#options", OptionList).focus()
+        if not self.game.over:
+            self.call_after_refresh(self._autosave)
+
+    def _show_panel(self, pid: str) -> None:
+        self._current = pid
+        for other, _ in PANELS:
+            self.query_one(f"#panel-{other}").set_class(other == pid, "-current")
+
+    @on(Tabs.TabActivated, "#paneltabs")
+    def _tab(self, event: Tabs.TabActivated) -> None:
+        if event.tab.id:
+            self._show_panel(event.tab.id.removeprefix("tab-"))
+
+    def action_panel(self, step: int) -> None:
+        ids = [pid for pid, _ in PANELS]
+        pid = ids[(ids.index(self._current) + step) % len(ids)]
+        self.query_one("#paneltabs", Tabs).active = f"tab-{pid}"
+        self._show_panel(pid)
+
+    # ------------------------------------------------------------ refresh
+    def refresh_view(self) -> None:
+        g = self.game
+        self._set("topbar", views.top_bar(g), layout=False)
+        self._set_panel("council", views.council(g))
+        self._set_panel("court", views.court(g))
+        self._set_panel("wars", views.wars(g))
+        self._set_panel("map", views.board_map(g))
+        new = self.tracker.update()
+        self._refresh_draws(new)
+        self._refresh_log()
+        self._refresh_decision()
+
+    def _set(self, wid: str, text: Text, *, layout: bool = True) -> None:
+        """Update a Static only when its text changed (a redraw costs a layout)."""
+        key = (text.plain, tuple(text.spans))
+        if self._keys.get(wid) != key:
+            self._keys[wid] = key
+            self.query_one(f"#{wid}", Static).update(text, layout=layout)
+
+    def _set_panel(self, wid: str, panel: views.Panel) -> None:
+        key = tuple(panel.key)
+        if self._keys.get(wid) != key:
+            self._keys[wid] = key
+            self.query_one(f"#{wid}", Static).update(panel.render())
+
+    def _refresh_draws(self, new: list[Draw]) -> None:
+        draws = self.tracker.draws
+        if draws:
+            body = Text("\n").join(draw_text(d) for d in reversed(draws[-40:]))
+        else:
+            body = Text("No card drawn yet.", style="dim")
+        self._set("draws", body)
+        recent = new or draws[-3:]
+        line = Text("Drawn: " if new else "Last drawn: ", style="bold")
+        if recent:
+            line.append_text(Text("  ·  ").join(draw_text(d, compact=True) for d in recent[-4:]))
+            if len(recent) > 4:
+                line.append(f"  (+{len(recent) - 4} more: see Cards drawn)", style="dim")
+        else:
+            line.append("nothing yet", style="dim")
+        self._set("lastdraws", line)
+
+    def _refresh_log(self) -> None:
+        log = self.query_one("#log", OptionList)
+        entries = self.game.log_entries
+        if len(entries) < self._log_shown:  # a new game object (undo)
+            log.clear_options()
+            self._log_shown = 0
+        new = entries[self._log_shown :]
+        if new:
+            opts = []
+            for e in new:
+                # one line each (the full text shows below the list): every entry has
+                # the same height, so scrolling to the end is exact
+                t = Text(f"T{e.turn} ", style="dim", no_wrap=True, overflow="ellipsis")
+                t.append(e.text)
+                opts.append(Option(t))
+            log.add_options(opts)
+            self._log_shown = len(entries)
+            # the list is anchored to its end (kept there by the layout itself, so the
+            # view is deterministic); the newest entry's rule and cause show below it
+            if not log.has_focus:
+                self._show_log_entry(len(entries) - 1)
+
+    def _refresh_decision(self) -> None:
+        g = self.game
+        self._set("dhead", views.decision_header(g))
+        options = self.query_one("#options", OptionList)
+        d = g.decision
+        if d is None:
+            options.clear_options()
+            if not self._over_shown:
+                self._over_shown = True
+                from planet_king.tui.screens.gameover import GameOverScreen
+
+                self.app.push_screen(GameOverScreen(g))
+            return
+        role = d.role.value
+        box = self.query_one("#decision")
+        box.border_title = "The King decides" if role == "king" else "The Valido decides"
+        box.set_class(role == "valido", "-valido")
+        options.set_options(
+            Option(
+                views.option_label(i, o.label, o.allowed, o.reason),
+                id=o.id,
+                disabled=not o.allowed,
+            )
+            for i, o in enumerate(d.options, start=1)
+        )
+        first = next(i for i, o in enumerate(d.options) if o.allowed)
+        options.highlighted = first
+
+    # ------------------------------------------------------------ playing
+    def take(self, option_id: str) -> None:
+        turn = self.game.state.turn
+        before = self.game.decision.role if self.game.decision else None
+        self.game.choose(option_id)
+        self.refresh_view()
+        self._end_of_turn_breakdown(turn)
+        self._hand_over(before)
+        self.call_after_refresh(self._autosave)  # after the frame: it costs a few ms
+
+    def _autosave(self) -> None:
+        """Autosave after every choice (as the plain-text mode does), when saves exist;
+        a failure is said once, and the game goes on."""
+        saves = self.pk_app.saves_module()
+        if saves is None:
+            return
+        try:
+            error = saves.autosave(self.game, saves_dir=self.pk_app.saves_dir)
+        except Exception as exc:  # never lose the game to a failing autosave
+            error = str(exc)
+        if error and error != self._autosave_error:
+            self.notify(error, severity="warning", timeout=6)
+        self._autosave_error = error
+
+    def _hand_over(self, before: object) -> None:
+        """Co-op hotseat: when the deciding role changes, hand the keyboard over."""
+        d = self.game.decision
+        if d is None or not getattr(self.game.options, "coop", False) or d.role == before:
+            return
+        from planet_king.tui.screens.modals import HandOverScreen
+
+        self.app.push_screen(HandOverScreen(d.role.value))
+
+    def _end_of_turn_breakdown(self, turn: int) -> None:
+        """After an End of Turn phase (the turn moved on, or the game ended), show it."""
+        s = self.game.state
+        if s.turn == turn and not s.over:
+            return
+        entries = [e for e in self.game.log_entries if e.turn == turn and e.phase == "end-of-turn"]
+        if entries:
+            from planet_king.tui.screens.modals import EndOfTurnScreen
+
+            self.app.push_screen(EndOfTurnScreen(entries, turn))
+
+    def action_choose(self, number: int) -> None:
+        d = self.game.decision
+        if d is None:
+            return
+        if number > len(d.options):
+            self.notify(f"There is no option {number}.", severity="warning", timeout=2)
+            return
+        opt = d.options[number - 1]
+        if not opt.allowed:
+            self.notify(f"Not allowed: {opt.reason}", severity="warning", timeout=3)
+            return
+        self.take(opt.id)
+
+    @on(OptionList.OptionSelected, "#options")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None and self.game.decision is not None:
+            self.take(event.option.id)
+
+    @on(OptionList.OptionHighlighted, "#log")
+    def _log_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show_log_entry(event.option_index)
+
+    def _show_log_entry(self, index: int) -> None:
+        entries = self.game.log_entries
+        if not 0 <= index < len(entries):
+            return
+        e = entries[index]
+        t = Text(e.text + "\n")
+        t.append(f"Turn {e.turn}, {e.phase}. ", style="dim")
+        t.append("Rule: ", style="bold")
+        t.append(e.rule or "—")
+        if e.cause:
+            t.append("  Cause: ", style="bold")
+            t.append(e.cause)
+        self.query_one("#logdetail", Static).update(t)
+
+    @on(OptionList.OptionSelected, "#log")
+    def _log_selected(self, event: OptionList.OptionSelected) -> None:
+        entries = self.game.log_entries
+        if 0 <= event.option_index < len(entries):
+            self.pk_app.action_rules(entries[event.option_index].rule)
+
+    def action_focus_log(self) -> None:
+        self.query_one("#paneltabs", Tabs).active = "tab-log"
+        self._show_panel("log")
+        log = self.query_one("#log", OptionList)
+        log.focus()
+        log.highlighted = log.option_count - 1 if log.option_count else None
+
+    def action_last_card(self) -> None:
+        """The card drawn last, in the cards browser (its text and provenance)."""
+        if not self.tracker.draws:
+            self.notify("No card has been drawn yet.", timeout=2)
+            return
+        from planet_king.tui.screens.modals import CardsScreen
+
+        last = self.tracker.draws[-1]
+        self.app.push_screen(CardsScreen(self.game.content, last.name, last.card_id))
+
+    def action_game_over(self) -> None:
+        if self.game.over:
+            from planet_king.tui.screens.gameover import GameOverScreen
+
+            self.app.push_screen(GameOverScreen(self.game))
+
+    def action_focus_options(self) -> None:
+        self.query_one("#options", OptionList).focus()
+        log = self.query_one("#log", OptionList)
+        log.highlighted = None
+        log.anchor()  # back to following the newest entries
+
+    # ------------------------------------------------------ save and undo
+    def action_save(self) -> None:
+        saves = self.pk_app.saves_module()
+        if saves is None:
+            self.notify("Saving is not available yet.", severity="warning", timeout=3)
+            return
+        try:
+            path = saves.save_game(self.game, saves_dir=self.pk_app.saves_dir)
+        except Exception as exc:  # a save that fails must say so, never crash the game
+            self.notify(f"Could not save: {exc}", severity="error", timeout=5)
+            return
+        self.notify(f"Saved to {path}", timeout=4)
+
+    def action_undo(self) -> None:
+        game = self.game
+        can_undo = getattr(game, "can_undo", None)
+        if self.pk_app.saves_module() is None or can_undo is None:
+            self.notify("Undo is not available yet.", severity="warning", timeout=3)
+            return
+        learning = self.pk_app.learning or bool(getattr(game, "learning", False))
+        why_not = can_undo(learning=learning)
+        if why_not:
+            self.notify(f"Cannot undo: {why_not}", severity="warning", timeout=4)
+            return
+        self.game = game.undo(learning=learning)
+        self.pk_app.game = self.game
+        self.tracker = DrawTracker(self.game)
+        self._log_shown = len(self.game.log_entries) + 1  # force a rebuild of the log
+        self.refresh_view()
+        self.call_after_refresh(self._autosave)
+        self.notify("Undone.", timeout=2)

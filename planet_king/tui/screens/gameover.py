@@ -1,0 +1,83 @@
+"""Game over: the victory level, the chronicle of the reign, VP and where the ducats went."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from planet_king.tui import views
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game
+
+
+class GameOverScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("x", "export", "Export chronicle (Markdown)"),
+        Binding("escape", "back", "Back to the board"),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        g = self.game
+        s = g.state
+        head = Text("The reign is over — ", style="bold")
+        head.append_text(views.victory_text(g))
+        head.append(f"\n{g.scenario.name} ({g.scenario.years}), seed {g.seed}. VP {s.vp}.")
+        if s.ended_by:
+            head.append(f"\nThe last phase ended: {s.ended_by.replace('-', ' ')}.", style="dim")
+        for e in g.log_entries:
+            if e.phase == "over":
+                head.append(f"\n{e.text}")
+        yield Static(head, id="overhead")
+        with VerticalScroll(id="overbody"):
+            yield Static(views.heading("Victory points by turn"))
+            yield Static(views.vp_chart(g))
+            yield Static(views.heading("Where the ducats went"))
+            yield Static(views.ledger_chart(g))
+            by_name = Counter[str]()
+            for cid, n in s.stats.events_played.items():
+                by_name[g.name(cid)] += n
+            events = ", ".join(
+                f"{name} ×{n}" if n > 1 else name for name, n in sorted(by_name.items())
+            )
+            actions = ", ".join(
+                f"{a.replace('-', ' ')} ×{n}" if n > 1 else a.replace("-", " ")
+                for a, n in sorted(s.stats.actions_taken.items())
+            )
+            yield Static(views.heading("Events played"))
+            yield Static(events or "none")
+            yield Static(views.heading("Actions taken"))
+            yield Static(actions or "none")
+            yield Static(views.heading("Chronicle of the reign"))
+            chronicle = Text("\n").join(
+                Text(f"T{e.turn} {e.phase}: ", style="dim") + Text(e.text) for e in g.log_entries
+            )
+            yield Static(chronicle, id="chronicle")
+        yield Footer()
+
+    def action_export(self) -> None:
+        app = self.app
+        folder = Path(getattr(app, "saves_dir", None) or Path.cwd())
+        path = folder / f"chronicle-{self.game.scenario.id}-{self.game.seed}.md"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(views.chronicle_markdown(self.game), encoding="utf-8")
+        except OSError as exc:
+            self.notify(f"Could not write the chronicle: {exc}", severity="error")
+            return
+        self.notify(f"Chronicle written to {path}")
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

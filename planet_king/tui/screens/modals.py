@@ -1,0 +1,332 @@
+"""Modal screens: help, the rules reference, and the cards browser with provenance."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from planet_king.tui import rules_ref, views
+
+if TYPE_CHECKING:
+    from planet_king.content.loader import Content
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("1-9", "take that option of the pending decision"),
+    ("↑ ↓, Enter", "move among the options and take the highlighted one"),
+    ("l", "focus the log; ↑ ↓ shows each entry's rule and cause, Enter opens the rule"),
+    ("Escape", "back to the decision (or close this window)"),
+    ("[ ]", "previous / next panel (narrow terminals show one panel at a time)"),
+    ("Tab", "move the focus between the decision, the log and the tabs"),
+    ("s", "save the game under a new name (it is also autosaved after every choice)"),
+    ("u", "undo the last choice (as far as the undo policy allows)"),
+    ("r", "rules reference (searchable), opened at the rule of the decision"),
+    ("c", "cards browser, with each card's provenance"),
+    ("d", "the card drawn last, in the cards browser"),
+    ("?", "this help"),
+    ("Ctrl+P", "command palette"),
+    ("q", "quit (the game in progress is autosaved)"),
+    ("g", "the game-over screen again, once the game is over"),
+    ("a / o", "on the title screen: continue the last autosave / load a save"),
+    ("Tab", "on the title screen: to the seed, the difficulty and the options"),
+    ("x", "on the game-over screen: export the chronicle to Markdown"),
+)
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "dismiss", "Close")]
+
+    def compose(self) -> ComposeResult:
+        t = Text("Keys\n", style="bold underline")
+        for key, what in KEYS:
+            t.append(f"{key:<12}", style="bold")
+            t.append(f"{what}\n")
+        t.append(
+            "\nThe mouse works too: click an option, a tab or a log entry. Options that "
+            "the rules do not allow are dimmed with the reason.",
+            style="dim",
+        )
+        with Vertical(classes="modal"):
+            yield Static(t)
+            yield Static("Escape closes.", classes="hint")
+
+    async def action_dismiss(self, result: Any = None) -> None:
+        self.dismiss(None)
+
+
+class RulesScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+
+    def __init__(self, rule: str = "") -> None:
+        super().__init__()
+        self.rule = rule
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal wide-modal"):
+            yield Static(
+                Text("Rules reference — summaries in our own words", style="bold"),
+            )
+            yield Input(placeholder="search the rules…", id="rules-search")
+            with Horizontal():
+                yield OptionList(id="rules-list")
+                with VerticalScroll(id="rules-body-box"):
+                    yield Static(id="rules-body")
+            yield Static("Type to search · ↓ to the list · Escape closes", classes="hint")
+
+    def on_mount(self) -> None:
+        self._fill("")
+        target = rules_ref.find(self.rule)
+        if target is not None:
+            ids = [s.heading for s in self._shown]
+            if target.heading in ids:
+                self.query_one("#rules-list", OptionList).highlighted = ids.index(target.heading)
+        self.query_one("#rules-list", OptionList).focus()
+
+    def _fill(self, query: str) -> None:
+        self._shown = rules_ref.search(query)
+        lst = self.query_one("#rules-list", OptionList)
+        lst.set_options(Option(s.heading) for s in self._shown)
+        if self._shown:
+            lst.highlighted = 0
+            self._show(0)
+        else:
+            self.query_one("#rules-body", Static).update("No section matches.")
+
+    def _show(self, index: int) -> None:
+        s = self._shown[index]
+        t = Text(s.heading + "\n\n", style="bold")
+        t.append(s.body)
+        self.query_one("#rules-body", Static).update(t)
+
+    @on(Input.Changed, "#rules-search")
+    def _search(self, event: Input.Changed) -> None:
+        self._fill(event.value)
+
+    @on(Input.Submitted, "#rules-search")
+    def _to_list(self) -> None:
+        self.query_one("#rules-list", OptionList).focus()
+
+    @on(OptionList.OptionHighlighted, "#rules-list")
+    def _highlight(self, event: OptionList.OptionHighlighted) -> None:
+        if 0 <= event.option_index < len(self._shown):
+            self._show(event.option_index)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def card_rows(content: Content) -> list[tuple[str, str, Any]]:
+    rows: list[tuple[str, str, Any]] = []
+    for card in content.events.values():
+        rows.append(("event", card.name, card))
+    for section in ("nobles", "ladies", "geniuses"):
+        for card in getattr(content, section).values():
+            rows.append((section.rstrip("s"), card.name, card))
+    for card in content.leaders.values():
+        rows.append(("leader", card.name, card))
+    return rows
+
+
+def card_detail(kind: str, card: Any) -> Text:
+    t = Text(card.name, style="bold")
+    t.append(f"  ({kind}, id {card.id})\n", style="dim")
+    if kind == "event":
+        t.append(views.BIRD[card.fortune], style=views.BIRD_STYLE[card.fortune])
+        t.append(f" ({card.fortune})")
+        if card.sp_loss:
+            t.append("  SP-loss mark", style="bold red")
+        if card.one_use:
+            t.append("  single use (flame)")
+        t.append("\n")
+    skip = {"id", "name", "source", "reconstructed", "note", "text"}
+    for field, value in card.model_dump(by_alias=True, exclude_defaults=True).items():
+        if field in skip:
+            continue
+        t.append(f"{field}: ", style="bold")
+        t.append(f"{value}\n")
+    text = getattr(card, "text", "")
+    if text:
+        t.append(f"\n{text}\n")
+    t.append("\nProvenance: ", style="bold")
+    if card.source == "rulebook":
+        t.append("named by the rulebook", style="green")
+    else:
+        t.append("reconstructed", style="yellow")
+    if card.reconstructed:
+        t.append(f"\nReconstructed fields: {', '.join(card.reconstructed)}", style="yellow")
+    if card.note:
+        t.append(f"\nNote: {card.note}", style="italic")
+    return t
+
+
+class CardsScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+
+    def __init__(self, content: Content, search: str = "", select: str | None = None) -> None:
+        super().__init__()
+        self.content = content
+        self.search = search
+        self.select = select  # a card id to show first
+        self._all = card_rows(content)
+        self._shown = self._all
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal wide-modal"):
+            yield Static(Text("Cards, with their provenance", style="bold"))
+            yield Input(value=self.search, placeholder="search the cards…", id="cards-search")
+            with Horizontal():
+                yield OptionList(id="cards-list")
+                with VerticalScroll(id="cards-body-box"):
+                    yield Static(id="cards-body")
+            yield Static("Type to search · ↓ to the list · Escape closes", classes="hint")
+
+    def on_mount(self) -> None:
+        self._fill(self.search)
+        lst = self.query_one("#cards-list", OptionList)
+        ids = [getattr(card, "id", None) for _, _, card in self._shown]
+        if self.select in ids:
+            lst.highlighted = ids.index(self.select)
+            self._show(ids.index(self.select))
+        lst.focus()
+
+    def _fill(self, query: str) -> None:
+        words = query.lower().split()
+        self._shown = [
+            r
+            for r in self._all
+            if all(w in f"{r[0]} {r[1]} {getattr(r[2], 'text', '')}".lower() for w in words)
+        ]
+        lst = self.query_one("#cards-list", OptionList)
+        lst.set_options(
+            Option(Text(f"{kind[:6]:<7}", style="dim") + Text(name))
+            for kind, name, _ in self._shown
+        )
+        if self._shown:
+            lst.highlighted = 0
+            self._show(0)
+        else:
+            self.query_one("#cards-body", Static).update("No card matches.")
+
+    def _show(self, index: int) -> None:
+        kind, _, card = self._shown[index]
+        self.query_one("#cards-body", Static).update(card_detail(kind, card))
+
+    @on(Input.Changed, "#cards-search")
+    def _search(self, event: Input.Changed) -> None:
+        self._fill(event.value)
+
+    @on(Input.Submitted, "#cards-search")
+    def _to_list(self) -> None:
+        self.query_one("#cards-list", OptionList).focus()
+
+    @on(OptionList.OptionHighlighted, "#cards-list")
+    def _highlight(self, event: OptionList.OptionHighlighted) -> None:
+        if 0 <= event.option_index < len(self._shown):
+            self._show(event.option_index)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class LoadScreen(ModalScreen["Path | None"]):
+    """The saves in the saves folder, newest first; unreadable ones dimmed with why."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+
+    def __init__(self, infos: list[Any]) -> None:
+        super().__init__()
+        self.infos = infos
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal"):
+            yield Static(Text("Load a saved game", style="bold"))
+            if not self.infos:
+                yield Static(Text("There is no save in the saves folder yet.", style="dim"))
+            yield OptionList(
+                *[
+                    Option(self._label(info), id=str(i), disabled=info.error is not None)
+                    for i, info in enumerate(self.infos)
+                ],
+                id="saves-list",
+            )
+            yield Static("↑ ↓ choose · Enter loads · Escape closes", classes="hint")
+
+    @staticmethod
+    def _label(info: Any) -> Text:
+        if info.error is not None:
+            return Text(f"{info.path.name} — cannot be read: {info.error}", style="dim")
+        t = Text(info.path.name, style="bold")
+        kind = "autosave" if info.autosave else "save"
+        t.append(
+            f"  {info.scenario}, seed {info.seed}, {info.choices} choices, {kind} {info.saved}",
+            style="dim",
+        )
+        return t
+
+    @on(OptionList.OptionSelected, "#saves-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.infos[int(event.option.id or 0)].path)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class EndOfTurnScreen(ModalScreen[None]):
+    """The end-of-turn breakdown: every line the engine logged in the End of Turn phase
+    (income, upkeep, mortality, enlightenment, prestige, happiness, VP), by section."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,space", "close", "Continue")]
+
+    def __init__(self, entries: list[Any], turn: int) -> None:
+        super().__init__()
+        self.entries = entries
+        self.turn = turn
+
+    def compose(self) -> ComposeResult:
+        t = Text()
+        section = None
+        for e in self.entries:
+            name = e.rule.split(" / ", 1)[-1] if e.rule else "Other"
+            if name != section:
+                section = name
+                t.append(f"\n{name}\n", style="bold underline")
+            t.append(f"  {e.text}\n")
+        with Vertical(classes="modal wide-modal"):
+            yield Static(Text(f"End of turn {self.turn}: the breakdown", style="bold"))
+            with VerticalScroll():
+                yield Static(t)
+            yield Static("Enter or Escape continues", classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HandOverScreen(ModalScreen[None]):
+    """Co-operative hotseat: the other role takes the keyboard (Cooperative Game)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape", "close", "Ready")]
+
+    def __init__(self, role: str) -> None:
+        super().__init__()
+        self.role = role
+
+    def compose(self) -> ComposeResult:
+        who = "the King" if self.role == "king" else "the Valido"
+        t = Text(f"Pass the keyboard to {who}.\n\n", style="bold")
+        t.append(
+            f"The next decision is {who}'s. Each role's secret memorial stays hidden on this "
+            "screen: only the board, which both players see at the table, is shown.\n\n"
+        )
+        t.append(f"Press Enter when {who} is ready.", style="italic")
+        with Vertical(classes="modal", id="handover"):
+            yield Static(t)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,492 @@
+"""Views of the engine state as Rich text: no rules here, only reading ``game.state``.
+
+The engine grows while the TUI is built, so every part of the state that is not in
+every version of ``GameState`` is read with ``getattr(..., default)`` and a panel shows
+only what exists.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from planet_king.engine.rules.court import OFFICE_NAMES
+from planet_king.engine.state import UNIT_SP
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game
+
+CUBE_ROLE = {
+    "red": "government",
+    "blue": "political",
+    "yellow": "royal",
+    "green": "government or political",
+}
+CUBE_STYLE = {
+    "red": "bold red",
+    "blue": "bold blue",
+    "yellow": "bold yellow",
+    "green": "bold green",
+}
+BIRD = {"positive": "eagle", "neutral": "pigeon", "negative": "crow"}
+BIRD_STYLE = {"positive": "bold green", "neutral": "bold yellow", "negative": "bold red"}
+BIRD_SIGN = {"positive": "+", "neutral": "=", "negative": "-"}
+UNIT_SHORT = {
+    "tercio": "tercio",
+    "veteran": "veteran",
+    "veteran-flipped": "veteran(1)",
+    "provincial": "provincial",
+    "nations": "Nations",
+    "english": "English",
+    "french": "French",
+    "habsburg": "Habsburg",
+    "catalan": "Catalan",
+    "fleet": "fleet",
+}
+PHASES = {
+    "setup": "Set-up",
+    "organisation": "Organisation phase",
+    "events": "Events phase",
+    "end-of-turn": "End of Turn phase",
+    "over": "Game over",
+}
+LABEL = "bold"
+DIM = "dim"
+
+
+def heading(title: str) -> Text:
+    return Text(title, style="bold underline")
+
+
+class Panel:
+    """Rows of (label, value) with a hanging indent, and free lines between them."""
+
+    def __init__(self, label_width: int = 10) -> None:
+        self.parts: list[RenderableType] = []
+        self._grid: Table | None = None
+        self.label_width = label_width
+        self.key: list[str] = []  # the plain text: a panel redraws only when it changes
+
+    def row(self, label: str, value: str | Text) -> None:
+        if self._grid is None:
+            self._grid = Table.grid(padding=(0, 1), expand=True)
+            self._grid.add_column(style=LABEL, no_wrap=True, min_width=self.label_width)
+            self._grid.add_column(ratio=1)
+            self.parts.append(self._grid)
+        self._grid.add_row(label, value)
+        self.key.append(f"{label}\t{value if isinstance(value, str) else value.plain}")
+
+    def line(self, text: str | Text) -> None:
+        self._grid = None
+        line = text if isinstance(text, Text) else Text(text)
+        self.key.append(line.plain)
+        self.parts.append(line)
+
+    def heading(self, title: str) -> None:
+        self.line(heading(title))
+
+    def render(self) -> Group:
+        return Group(*self.parts)
+
+
+def _join(lines: list[Text]) -> Text:
+    return Text("\n").join(lines)
+
+
+def phase_name(game: Game) -> str:
+    s = game.state
+    name = PHASES.get(s.phase, s.phase)
+    step = getattr(s, "step", "")
+    return f"{name} · {step}" if step else name
+
+
+# ----------------------------------------------------------------- top bar
+def top_bar(game: Game) -> Text:
+    s = game.state
+    scen = game.scenario
+    t = Text()
+    t.append(" The Planet King ", style="bold reverse")
+    t.append(f"  {scen.name}  ", style="bold")
+    t.append(f"Turn {s.turn} ({scen.first_turn}-{scen.last_turn}, {scen.years})  ")
+    t.append(phase_name(game), style="italic")
+    t.append("  Treasury ")
+    t.append(f"{s.treasury}/12", style="bold yellow")
+    t.append(f"  VP {s.vp}")
+    t.append(f"  seed {game.seed}", style=DIM)
+    return t
+
+
+# ------------------------------------------------------- Council of State
+def notable(game: Game, nid: str | None) -> Any:
+    if nid is None:
+        return None
+    return game.content.notables.get(nid)
+
+
+def ratings(game: Game, nid: str | None) -> str:
+    card = notable(game, nid)
+    if card is None or not hasattr(card, "political"):
+        return ""
+    rolled = game.state.rolled_ratings
+
+    def r(which: str) -> str:
+        value = getattr(card, which, 0)
+        if value == "?":
+            got = rolled.get(f"{nid}:{which}", rolled.get(nid or ""))
+            return f"?={got}" if got is not None else "?"
+        return str(value)
+
+    return f"M{r('military')} P{r('political')} G{r('government')}"
+
+
+def council(game: Game) -> Panel:
+    s = game.state
+    scen = game.scenario
+    hothead = scen.kind == "hothead"
+    p = Panel()
+    p.row("Turn", f"{s.turn} of {scen.first_turn}-{scen.last_turn} ({scen.years})")
+    p.row("Phase", phase_name(game))
+    bar = Text()
+    bar.append("■" * s.treasury, style="bold yellow")
+    bar.append("□" * max(0, 12 - s.treasury), style=DIM)
+    bar.append(f" {s.treasury}/12")
+    p.row("Treasury", bar)
+    cubes = Text()
+    for colour in ("red", "blue", "yellow", "green"):
+        n = s.cubes.get(colour, 0)
+        cubes.append(f"{colour} {n}", style=CUBE_STYLE[colour] if n else DIM)
+        cubes.append("  ")
+    cubes.append("\n(gov · pol · royal · gov/pol)", style=DIM)
+    p.row("Cubes", cubes)
+    markers = Text(f"prestige {s.prestige_markers:+d}")
+    if hothead:
+        markers.append(" · happiness not used", style=DIM)
+    else:
+        markers.append(f" · happiness {s.happiness_markers:+d}")
+    p.row("This turn", markers)
+    if not hothead:
+        last = getattr(s, "last_scores", {}) or {}
+        if last:
+            p.row("Scores", " · ".join(f"{k} {v}" for k, v in last.items()))
+    vp = Text(str(s.vp), style="bold")
+    if getattr(game.options, "coop", False):
+        vp.append(f"  (King {getattr(s, 'vp_king', 0)}, Valido {getattr(s, 'vp_valido', 0)})")
+    p.row("VP", vp)
+    memorials = getattr(s, "memorials", None)
+    if memorials:
+        done = len(getattr(s, "memorials_done", []) or [])
+        p.row("Memorials", f"{len(memorials)} secret, {done} completed")
+    if not hothead:
+        track = list(game.content.tables.exploration_track)
+        at = getattr(s, "exploration", 0)
+        if isinstance(at, int) and 0 <= at < len(track):
+            p.row("Explored", track[at].replace("-", " "))
+    used = ", ".join(u.replace("-", " ") for u in s.unique_used) or "none"
+    p.row("Unique", used)
+    p.row("Cards", f"deck {len(s.deck)} · discard {len(s.discard)} · out {len(s.removed_events)}")
+    tw = "played" if s.total_war_played else "not yet"
+    p.row("ACTION", f"{s.action_cards_played}/5 played · TOTAL WAR {tw}")
+    p.row("New wars", f"{s.wars_declared_this_turn}/2 declared this turn")
+    if not hothead:
+        p.row("Union Arms", f"played {getattr(s, 'union_of_arms', 0)} time(s)")
+    p.row("Valtellina", "closed" if s.valtellina_closed else "open")
+    if not hothead:
+        asiento = {0: "none", 1: "on Castile", 2: "on Castile and the Indies"}
+        p.row("Asiento", asiento.get(s.asiento, str(s.asiento)))
+        p.row("Portugal", "independent" if s.portugal_independent else "Spanish")
+    if s.construction:
+        built = ", ".join(f"{UNIT_SHORT.get(k, k)} for {game.name(t)}" for k, t in s.construction)
+        p.row("Building", built)
+    return p
+
+
+# ------------------------------------------------------------------ Court
+def _person(game: Game, nid: str | None, *, vacant: str = "—") -> Text:
+    if nid is None:
+        return Text(vacant, style=DIM)
+    t = Text(game.name(nid))
+    r = ratings(game, nid)
+    if r:
+        t.append(f"  {r}", style=DIM)
+    if nid in game.state.exiles:
+        t.append("  (exile)", style="italic red")
+    return t
+
+
+def _child(child: Any) -> Text:
+    male = getattr(child, "male", None)
+    t = Text("son" if male else "daughter" if male is not None else "child")
+    if not getattr(child, "legitimate", True):
+        t.append(" (bastard)", style=DIM)
+    sickly = getattr(child, "sickly", 0)
+    if sickly:
+        t.append(" sickly" + ("×" + str(sickly) if sickly > 1 else ""), style="italic red")
+    return t
+
+
+def court(game: Game) -> Panel:
+    s = game.state
+    hothead = game.scenario.kind == "hothead"
+    p = Panel()
+    p.row("Valido", _person(game, s.valido))
+    if hothead:
+        p.line(Text("Ladies and geniuses are not used in Hothead.", style=DIM))
+    else:
+        queen = _person(game, s.queen)
+        if getattr(s, "queen_sickly", False):
+            queen.append("  sickly", style="italic red")
+        p.row("Queen", queen)
+        p.row("Mistress", _person(game, s.mistress))
+        children = list(getattr(s, "children", []) or [])
+        heir_id = getattr(s, "heir", None)
+        heir = next((c for c in children if getattr(c, "id", None) == heir_id), None)
+        p.row("Heir", _child(heir) if heir is not None else Text("none", style=DIM))
+        legit = [c for c in children if getattr(c, "legitimate", True) and c is not heir]
+        bastards = [c for c in children if not getattr(c, "legitimate", True)]
+        if legit:
+            p.row("Children", Text(", ").join(_child(c) for c in legit))
+        if bastards:
+            p.row("Bastards", Text(", ").join(_child(c) for c in bastards))
+    for i, nid in enumerate(s.court_nobles, start=1):
+        p.row(f"Noble {i}", _person(game, nid, vacant="empty"))
+    if not hothead:
+        for i, gid in enumerate(s.court_geniuses, start=1):
+            p.row(f"Genius {i}", _person(game, gid, vacant="empty"))
+        painter = getattr(s, "court_painter", None)
+        p.row("Painter", _person(game, painter, vacant="none"))
+    if s.offices:
+        p.heading("Offices")
+        for office, nid in s.offices.items():
+            p.row(OFFICE_NAMES.get(office, office), _person(game, nid, vacant="vacant"))
+    commands = [(w, ws.leader) for w, ws in s.wars.items() if ws.active]
+    if commands:
+        p.heading("Army commands")
+        for w, leader in commands:
+            p.row(_short_war(game, w), _person(game, leader, vacant="none"))
+    if s.exiles:
+        p.row("Exiles", ", ".join(game.name(n) for n in s.exiles))
+    p.row("Noble deck", f"{len(s.noble_deck)} card(s)")
+    return p
+
+
+# ---------------------------------------------------------------- wars
+def _short_war(game: Game, war_id: str) -> str:
+    name = game.name(war_id)
+    return name.replace("War with France, ", "France, ").replace(" front", "")
+
+
+def war_sp(units: dict[str, int]) -> float:
+    return sum(UNIT_SP.get(k, 1.0) * n for k, n in units.items())
+
+
+def _fmt_sp(sp: float) -> str:
+    return f"{sp:g}"
+
+
+def units_text(units: dict[str, int]) -> str:
+    held = [f"{n} {UNIT_SHORT.get(k, k)}" for k, n in sorted(units.items()) if n]
+    return ", ".join(held) if held else "no units"
+
+
+def track(game: Game, war_id: str) -> Text:
+    war = game.content.wars[war_id]
+    ws = game.state.wars[war_id]
+    power = game.name(war.power)
+    t = Text(f"{power[:12]} ", style="red")
+    for pos in range(-war.enemy_spaces, war.spanish_spaces + 1):
+        label = str(abs(pos))
+        if pos == ws.position:
+            style = "bold reverse yellow" if ws.active else "bold reverse"
+            t.append(f"[{label}]", style=style)
+        else:
+            t.append(f" {label} ", style="red" if pos < 0 else ("white" if pos == 0 else "cyan"))
+    t.append(" Spain", style="cyan")
+    return t
+
+
+def wars(game: Game) -> Panel:
+    s = game.state
+    p = Panel(label_width=8)
+    shown = 0
+    for w, ws in s.wars.items():
+        if not ws.active and ws.outcome is None:
+            continue
+        shown += 1
+        war = game.content.wars[w]
+        title = Text(game.name(w), style="bold")
+        if ws.active:
+            title.append("  at war", style="bold red")
+        else:
+            title.append(
+                f"  ended: {ws.outcome}", style="bold green" if ws.outcome == "won" else ""
+            )
+        if ws.truce:
+            title.append("  TRUCE", style="bold cyan")
+        p.line(title)
+        p.line(track(game, w))
+        army = s.units.get(w, {})
+        leader = "no commander" if ws.leader is None else game.name(ws.leader)
+        card = notable(game, ws.leader)
+        if card is not None and getattr(card, "leader", None) is not None:
+            leader += f" (strategy {card.leader.strategy})"
+        p.row("Spain", f"{units_text(army)} = {_fmt_sp(war_sp(army))} SP")
+        p.row("command", leader)
+        enemy = Text(f"strength {s.power_strength.get(war.power, '?')}")
+        if ws.enemy_leader:
+            enemy_card = game.content.leaders.get(ws.enemy_leader)
+            strat = f" (strategy {enemy_card.strategy})" if enemy_card else ""
+            enemy.append(f" · {game.name(ws.enemy_leader)}{strat}")
+        else:
+            enemy.append(" · no leader")
+        p.row("enemy", enemy)
+        p.row("stakes", Text(f"win {war.vp_win:+d} VP, lose {war.vp_lose:+d} VP", style=DIM))
+    if not shown:
+        p.line(Text("At peace with every power.", style=DIM))
+    peace = [game.name(w) for w, ws in s.wars.items() if not ws.active and ws.outcome is None]
+    if game.scenario.kind != "hothead" and peace:
+        p.line(Text("At peace: " + ", ".join(peace), style=DIM))
+    return p
+
+
+# ------------------------------------------------------------------ map
+def board_map(game: Game) -> Panel:
+    s = game.state
+    content = game.content
+    p = Panel(label_width=13)
+    for tid, terr in content.territories.items():
+        if terr.region != "europe":
+            continue
+        row = Text(units_text(s.units.get(tid, {})))
+        if tid in s.revolts:
+            row.append("  REVOLT", style="bold red")
+        fort = s.fortifications.get(tid, 0) or terr.fortification
+        if fort:
+            row.append(f"  fort {fort}", style=DIM)
+        p.row(terr.name.replace(" (Spanish Netherlands)", ""), row)
+    pu = Text(units_text(s.units.get("plus-ultra", {})))
+    for counter, n in getattr(s, "plus_ultra", {}).items():
+        if n:
+            pu.append(f", {n} {counter.replace('-', ' ')}")
+    p.row("Plus Ultra", pu)
+    if game.scenario.kind == "hothead":
+        p.line(Text("The Indies are not used in Hothead.", style=DIM))
+    else:
+        p.heading("Indies")
+        for tid, terr in content.territories.items():
+            if terr.region not in ("indies", "settlement"):
+                continue
+            if terr.region == "settlement" and tid not in s.settlements:
+                continue
+            ducats = s.indies_ducats.get(tid, 0)
+            row = Text(f"{ducats} ducat{'' if ducats == 1 else 's'}")
+            if tid in s.raids:
+                row.append("  RAID", style="bold red")
+            fort = s.fortifications.get(tid, 0)
+            if fort:
+                row.append(f"  fort {fort}")
+            units = s.units.get(tid, {})
+            if any(units.values()):
+                row.append(f"  {units_text(units)}")
+            p.row(terr.name, row)
+    return p
+
+
+# ------------------------------------------------------------- decision
+def role_badge(role: str) -> Text:
+    style = "bold reverse yellow" if role == "king" else "bold reverse magenta"
+    who = "THE KING" if role == "king" else "THE VALIDO"
+    return Text(f" {who} decides ", style=style)
+
+
+def decision_header(game: Game) -> Text:
+    d = game.decision
+    if d is None:
+        return Text("The game is over: g shows the result, q quits.", style="bold")
+    t = role_badge(d.role.value)
+    t.append(" ")
+    t.append(d.prompt, style="bold")
+    why = []
+    if d.cause:
+        why.append(f"because of {d.cause}")
+    if d.rule:
+        why.append(f"rule: {d.rule}")
+    if why:
+        t.append("\n")
+        t.append(" · ".join(why), style="italic dim")
+    return t
+
+
+def option_label(index: int, label: str, allowed: bool, reason: str | None) -> Text:
+    key = f"{index}." if index <= 9 else "  "
+    if allowed:
+        t = Text(f"{key} ", style="bold")
+        t.append(label)
+        return t
+    t = Text(f"{key} {label}", style="dim strike")
+    t.append(f"  — not allowed: {reason or 'not allowed'}", style="dim italic")
+    return t
+
+
+# ----------------------------------------------------------- game over
+def victory_text(game: Game) -> Text:
+    s = game.state
+    level = (s.victory_level or "over").replace("-", " ").title()
+    style = "bold green" if "victory" in level.lower() else "bold red"
+    t = Text(f"{level}", style=style)
+    return t
+
+
+def ledger_chart(game: Game, width: int = 30) -> Text:
+    ledger = game.state.stats.ledger
+    by_name: dict[str, int] = {}
+    for key, value in ledger.items():
+        kind, _, ident = key.partition(":")
+        if not ident:
+            kind, ident = "", key
+        name = game.name(ident) if kind == "event" else ident.replace("-", " ").capitalize()
+        by_name[name] = by_name.get(name, 0) + value
+    rows = [(k, v) for k, v in by_name.items() if v]
+    if not rows:
+        return Text("No ducat came in or went out.", style=DIM)
+    rows.sort(key=lambda kv: (-kv[1], kv[0]))
+    top = max(abs(v) for _, v in rows)
+    lines = []
+    for name, value in rows:
+        bar = "█" * max(1, round(abs(value) * width / top))
+        line = Text(f"{name[:26]:<26} {value:+3d} ")
+        line.append(bar, style="green" if value > 0 else "red")
+        lines.append(line)
+    return _join(lines)
+
+
+def vp_chart(game: Game) -> Text:
+    series = list(game.state.stats.vp_by_turn)
+    if not series:
+        return Text("No turn was scored.", style=DIM)
+    first = game.scenario.first_turn
+    top = max(max(series), 1)
+    lines = []
+    for i, vp in enumerate(series):
+        line = Text(f"Turn {first + i:>2}  {vp:>3} VP ")
+        line.append("█" * max(0, round(vp * 30 / top)), style="yellow")
+        lines.append(line)
+    return _join(lines)
+
+
+def chronicle_markdown(game: Game) -> str:
+    s = game.state
+    out = [
+        f"# The Planet King — {game.scenario.name} (seed {game.seed})",
+        "",
+        f"Victory level: **{(s.victory_level or 'unfinished').replace('-', ' ')}**, {s.vp} VP.",
+        "",
+        "## Chronicle",
+        "",
+    ]
+    for e in game.log_entries:
+        rule = f" *({e.rule})*" if e.rule else ""
+        out.append(f"- T{e.turn} {e.phase}: {e.text}{rule}")
+    return "\n".join(out) + "\n"

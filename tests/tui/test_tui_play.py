@@ -1,0 +1,243 @@
+"""The TUI driven by key presses only (Textual's Pilot): a whole Hothead game, the keys,
+the modal screens, saving, undo and quitting."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Static
+
+from planet_king.engine.game import Game
+from planet_king.tui.app import PlanetKingApp
+from planet_king.tui.screens.game import GameScreen
+from planet_king.tui.screens.gameover import GameOverScreen
+from planet_king.tui.screens.modals import CardsScreen, HelpScreen, RulesScreen
+from planet_king.tui.screens.title import TitleScreen
+
+Script = Callable[[PlanetKingApp, Pilot[Any]], Awaitable[None]]
+
+
+def run(app: PlanetKingApp, script: Script, size: tuple[int, int] = (160, 50)) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(app, pilot)
+
+    asyncio.run(main())
+
+
+def first_allowed_key(game: Game) -> str:
+    """The key of the first allowed option: its number, or Enter (it is highlighted)."""
+    assert game.decision is not None
+    index = next(i for i, o in enumerate(game.decision.options) if o.allowed)
+    return str(index + 1) if index < 9 else "enter"
+
+
+async def play_to_the_end(app: PlanetKingApp, pilot: Pilot[Any], limit: int = 300) -> int:
+    presses = 0
+    while app.game is not None and app.game.decision is not None:
+        assert presses < limit, "the game did not end"
+        await pilot.press(first_allowed_key(app.game))
+        presses += 1
+    await pilot.pause()
+    return presses
+
+
+def test_a_whole_hothead_game_by_key_presses(tmp_path: Path) -> None:
+    """Scenarios / "Hothead": from the first decision to the game-over screen."""
+    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+    expected = Game("hothead", seed=3)
+    while expected.decision is not None:
+        expected.choose(expected.decision.legal_ids[0])
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        assert isinstance(app.screen, GameScreen)
+        presses = await play_to_the_end(app, pilot)
+        assert presses == len(expected.choices)
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.game is not None
+        assert app.game.choices == expected.choices
+        assert app.game.log_digest() == expected.log_digest()
+        head = str(app.screen.query_one("#overhead", Static).render())
+        assert "Defeat" in head or "Major Victory" in head
+
+    run(app, script, (80, 24))
+
+
+def test_title_screen_starts_the_chosen_scenario_with_the_seed(tmp_path: Path) -> None:
+    app = PlanetKingApp(seed=3, saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        assert isinstance(app.screen, TitleScreen)
+        detail = str(app.screen.query_one("#scenario-detail", Static).render())
+        assert "Hothead" in detail and "1 turn" in detail
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.game is not None and app.game.seed == 3
+        assert app.game.scenario.id == "hothead"
+
+    run(app, script)
+
+
+def test_narrow_layout_log_focus_and_a_disallowed_option(tmp_path: Path) -> None:
+    """80x24: one panel at a time ([ ]), the log (l) with each entry's rule; then a key
+    of an option the rules do not allow changes nothing and says why."""
+    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        screen = app.screen
+        assert screen.has_class("-narrow")
+        assert screen.query_one("#panel-council").has_class("-current")
+        await pilot.press("right_square_bracket")
+        assert screen.query_one("#panel-court").has_class("-current")
+        assert not screen.query_one("#panel-council").has_class("-current")
+        await pilot.press("l")
+        assert screen.query_one("#panel-log").has_class("-current")
+        log = screen.query_one("#log", OptionList)
+        assert log.has_focus
+        await pilot.press("home")
+        await pilot.pause()
+        detail = str(screen.query_one("#logdetail", Static).render())
+        assert "Setup / Overview" in detail
+        await pilot.press("escape")
+        assert screen.query_one("#options", OptionList).has_focus
+        for _ in range(6):  # to the royal-action decision (Actions / Royal Actions)
+            await pilot.press("1")
+        game = app.game
+        assert game is not None and game.decision is not None
+        assert game.decision.prompt == "Choose a royal action"
+        assert not game.decision.options[0].allowed
+        before = list(game.choices)
+        await pilot.press("1")
+        await pilot.pause()
+        assert game.choices == before
+        notes = [n.message for n in app._notifications]
+        assert any("Not allowed" in m and "ladies" in m for m in notes)
+        options = app.screen.query_one("#options", OptionList)
+        assert options.get_option_at_index(0).disabled
+        # Enter takes the highlighted option: the first allowed one (Hunt).
+        await pilot.press("enter")
+        assert game.choices[-1] == "action:royal:hunt"
+
+    run(app, script, (80, 24))
+
+
+def test_help_rules_and_cards_open_and_close(tmp_path: Path) -> None:
+    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.press("r")
+        assert isinstance(app.screen, RulesScreen)
+        body = str(app.screen.query_one("#rules-body", Static).render())
+        assert body.startswith("Wars / Declaration of War")  # the decision's rule
+        app.screen.query_one("#rules-search", Input).value = "crow"
+        await pilot.pause()
+        assert "crow" in str(app.screen.query_one("#rules-body", Static).render()).lower()
+        await pilot.press("escape")
+        await pilot.press("c")
+        assert isinstance(app.screen, CardsScreen)
+        app.screen.query_one("#cards-search", Input).value = "olivares"
+        await pilot.pause()
+        body = str(app.screen.query_one("#cards-body", Static).render())
+        assert "Olivares" in body and "Provenance" in body
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+        # d: the card drawn last (the opening FRANCO-SPANISH WAR), with its provenance
+        await pilot.press("d")
+        assert isinstance(app.screen, CardsScreen)
+        body = str(app.screen.query_one("#cards-body", Static).render())
+        assert body.startswith("Franco-Spanish War") and "franco-spanish-war-1" in body
+        assert "Provenance" in body
+        await pilot.press("escape")
+
+    run(app, script)
+
+
+def test_title_continues_the_last_autosave_and_loads_a_save(tmp_path: Path) -> None:
+    from planet_king import saves
+    from planet_king.tui.screens.modals import LoadScreen
+
+    game = Game("hothead", seed=3)
+    game.choose(game.decision.legal_ids[0])  # type: ignore[union-attr]
+    assert saves.autosave(game, saves_dir=tmp_path) is None
+    app = PlanetKingApp(seed=1, saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.game is not None and app.game.choices == game.choices
+
+    run(app, script, (80, 24))
+
+    app = PlanetKingApp(seed=1, saves_dir=tmp_path)
+
+    async def load(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        await pilot.press("o")
+        assert isinstance(app.screen, LoadScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.game is not None and app.game.choices == game.choices
+
+    run(app, load, (80, 24))
+
+
+def test_save_and_undo_say_not_available_without_the_saves_module(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(PlanetKingApp, "saves_module", staticmethod(lambda: None))
+    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        await pilot.press("s", "u")
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any("Saving is not available yet" in m for m in messages)
+        assert any("Undo is not available yet" in m for m in messages)
+        await pilot.press("q")
+
+    run(app, script, (80, 24))
+    assert app.exit_message == ""  # no autosave without the saves module
+    assert not list(tmp_path.iterdir())
+
+
+def test_no_color_is_respected(monkeypatch: Any) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert PlanetKingApp(seed=1).no_color
+
+
+def test_save_undo_policy_learning_mode_and_quit(tmp_path: Path) -> None:
+    """s saves; u does not re-roll fate (a card was drawn after the 4th choice) except in
+    learning mode; the game is autosaved after every choice; q leaves with exit code 0."""
+    for learning in (False, True):
+        folder = tmp_path / str(learning)
+        app = PlanetKingApp(Game("hothead", seed=3), saves_dir=folder, learning=learning)
+
+        async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+            await pilot.press("1", "1", "1", "1")
+            assert app.game is not None and len(app.game.choices) == 4
+            await pilot.press("s", "u")
+            await pilot.pause()
+            messages = " ".join(n.message for n in app._notifications)
+            assert "Saved to" in messages
+            if app.learning:
+                assert len(app.game.choices) == 3 and app.game.learning
+                assert app.screen.game is app.game  # type: ignore[attr-defined]
+            else:
+                assert len(app.game.choices) == 4 and "Cannot undo" in messages
+            await pilot.press("q")
+
+        run(app, script, (80, 24))
+        assert app.return_code == 0 and app.exit_message == "Game autosaved."
+        names = [p.name for p in folder.iterdir()]
+        assert any(n.startswith("autosave") for n in names)
+        assert any(n.startswith("hothead-seed3") for n in names)  # the save of s

@@ -1,0 +1,52 @@
+"""Snapshot tests (pytest-textual-snapshot) of the main screens, at fixed sizes and seeds.
+
+Updating the snapshots (``pytest tests/tui --snapshot-update``) is a reviewed commit of
+its own: look at the SVGs in ``tests/tui/__snapshots__`` before accepting them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from planet_king.engine.game import Game
+from planet_king.tui.app import PlanetKingApp
+
+
+def game_app(tmp_path: Path, seed: int = 3) -> PlanetKingApp:
+    return PlanetKingApp(Game("hothead", seed=seed), saves_dir=tmp_path)
+
+
+def test_title_screen(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(PlanetKingApp(seed=1, saves_dir=tmp_path), terminal_size=(100, 30))
+
+
+def test_game_screen_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(game_app(tmp_path), terminal_size=(80, 24))
+
+
+def test_game_screen_160x50(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(game_app(tmp_path), terminal_size=(160, 50))
+
+
+def test_decision_with_dimmed_options(snap_compare: Any, tmp_path: Path) -> None:
+    """The royal-action decision: the actions Hothead does not allow are dimmed, with why."""
+    app = game_app(tmp_path)
+
+    async def to_royal_actions(pilot: Pilot[Any]) -> None:
+        await pilot.press(*["1"] * 6)
+        assert app.game is not None and app.game.decision is not None
+        assert app.game.decision.prompt == "Choose a royal action"
+
+    assert snap_compare(app, terminal_size=(160, 50), run_before=to_royal_actions)
+
+
+def test_game_over_screen(snap_compare: Any, tmp_path: Path) -> None:
+    """A game played to its end (by the engine, to keep this fast: the Pilot test plays
+    one by key presses) opens on the game-over screen."""
+    game = Game("hothead", seed=3)
+    while game.decision is not None:
+        game.choose(game.decision.legal_ids[0])
+    assert snap_compare(PlanetKingApp(game, saves_dir=tmp_path), terminal_size=(100, 30))

@@ -1,0 +1,107 @@
+"""The views behind the panels: cards drawn read from the log, panels that show only
+what exists, and the rules reference."""
+
+from __future__ import annotations
+
+from collections import Counter
+from types import SimpleNamespace
+
+from planet_king.engine.game import Game
+from planet_king.tui import rules_ref, views
+from planet_king.tui.draws import FORTUNE_RE, DrawTracker
+
+
+def finished(seed: int = 3) -> Game:
+    game = Game("hothead", seed=seed)
+    while game.decision is not None:
+        game.choose(game.decision.legal_ids[0])
+    return game
+
+
+def test_fortune_test_lines_are_read_with_bird_and_sp_mark() -> None:
+    """Events Phase / Overview: a fortune test shows its card, bird and SP-loss mark."""
+    m = FORTUNE_RE.match(
+        "Fortune test (enemy campaign in War with France, Italian front): "
+        "Instability — crow, negative, SP-loss symbol."
+    )
+    assert m and m["name"] == "Instability" and m["bird"] == "crow" and m["sp"]
+    m = FORTUNE_RE.match("Fortune test (the Cortes): Action — eagle, positive.")
+    assert m and m["result"] == "positive" and not m["sp"]
+
+
+def test_every_card_drawn_in_a_game_is_tracked_with_its_bird() -> None:
+    game = finished()
+    draws = DrawTracker(game).draws
+    tests = [e for e in game.log_entries if e.text.startswith("Fortune test (")]
+    events = [e for e in game.log_entries if e.text.startswith(("Event: ", "Opening: "))]
+    assert len(draws) == len(tests) + len(events)
+    assert all(d.fortune in ("positive", "neutral", "negative") for d in draws)
+    # events are matched to their card ids (several ACTION cards share a name)
+    played = sum(game.state.stats.events_played.values())
+    assert sum(1 for d in draws if d.kind == "event" and d.card_id) == played
+
+
+def test_incremental_tracking_names_every_event_card_once() -> None:
+    """Followed choice by choice (as the game screen does), every event drawn is matched
+    to the card id the engine played, ACTION cards and the Hothead opening included."""
+    for seed in (1, 3, 5, 8):
+        game = Game("hothead", seed=seed)
+        tracker = DrawTracker(game)
+        while game.decision is not None:
+            game.choose(game.decision.legal_ids[0])
+            tracker.update()
+        events = [d for d in tracker.draws if d.kind == "event"]
+        assert Counter(d.card_id for d in events) == game.state.stats.events_played
+        assert all(game.content.events[d.card_id].name == d.name for d in events)
+
+
+def test_panels_show_hothead_without_ladies_or_indies() -> None:
+    game = Game("hothead", seed=3)
+    court = "\n".join(views.court(game).key)
+    assert "Gaspar de Guzmán" in court and "not used in Hothead" in court
+    assert "Queen" not in court
+    council = "\n".join(views.council(game).key)
+    assert "5/12" in council and "red 3" in council
+    wars = "\n".join(views.wars(game).key)
+    assert "War with France, Italian front" in wars and "[0]" in wars
+    assert "Indies are not used" in "\n".join(views.board_map(game).key)
+
+
+def test_the_court_shows_children_and_the_heir_when_the_state_has_them() -> None:
+    game = Game("hothead", seed=3)
+    fake = SimpleNamespace(kind="standard", name="x", years="", first_turn=1, last_turn=1, blurb="")
+    game.scenario = fake  # type: ignore[assignment]
+    game.state.children = [  # type: ignore[attr-defined]
+        SimpleNamespace(id="c1", male=True, legitimate=True, sickly=1),
+        SimpleNamespace(id="c2", male=False, legitimate=False, sickly=0),
+    ]
+    game.state.heir = "c1"  # type: ignore[attr-defined]
+    court = "\n".join(views.court(game).key)
+    assert "Heir\tson sickly" in court
+    assert "Bastards\tdaughter (bastard)" in court
+
+
+def test_option_labels_say_why_an_option_is_not_allowed() -> None:
+    text = views.option_label(1, "Issue", False, "ladies are not used in Hothead")
+    assert "not allowed: ladies are not used in Hothead" in text.plain
+    assert "dim" in str(text.style)
+
+
+def test_rules_reference_search_and_lookup() -> None:
+    assert rules_ref.find("Wars / Progression of a War").heading == "Wars / Progression of a War"
+    found = rules_ref.find("Actions / Royal Actions (Hunt)")
+    assert found is not None and found.heading == "Actions / Royal Actions"
+    assert rules_ref.find('Scenarios / "Hothead" (Victory conditions)').heading.startswith(
+        'Scenarios / "Hothead"'
+    )
+    assert [s.heading for s in rules_ref.search("crow pigeon")]
+    assert rules_ref.search("no such words here") == []
+
+
+def test_game_over_charts() -> None:
+    game = finished()
+    assert "Turn  1" in views.vp_chart(game).plain
+    ledger = views.ledger_chart(game).plain
+    assert ledger and "█" in ledger
+    md = views.chronicle_markdown(game)
+    assert md.startswith("# The Planet King — Hothead") and "Victory level" in md
