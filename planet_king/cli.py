@@ -114,6 +114,41 @@ DATA_DIR_OPTION = typer.Option(
 )
 
 
+COOP_OPTION = typer.Option("--coop", help="Two-player cooperative game (King and Valido).")
+MEMORIALS_OPTION = typer.Option("--memorials", help="Secret Memorials in solo play.")
+WAR_ONLY_OPTION = typer.Option("--war-only", help="War-Only mode (doubled VP).")
+DIFFICULTY_OPTION = typer.Option("--difficulty", help="very-easy, easy, normal, hard or very-hard.")
+OPTIONAL_OPTION = typer.Option("--option", help="An optional rule: bastard-heir (repeatable).")
+
+
+def _game_options(
+    scenario: str,
+    content: Content,
+    *,
+    coop: bool,
+    memorials: bool,
+    war_only: bool,
+    difficulty: str,
+    option: list[str] | None,
+) -> Any:
+    """The options of a game, refused in one line when the rules forbid them."""
+    from planet_king.engine.game import GameOptions
+    from planet_king.engine.rules.modes import check_options
+
+    options = GameOptions(
+        difficulty=difficulty,
+        coop=coop,
+        memorials=memorials,
+        war_only=war_only,
+        optional=tuple(option or ()),
+    )
+    try:
+        check_options(options, hothead=content.scenarios[scenario].kind == "hothead")
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    return options
+
+
 @app.callback(invoke_without_command=True)
 def _root(ctx: typer.Context) -> None:
     """Without a command: open the title screen (plain text when not in a terminal)."""
@@ -172,6 +207,11 @@ def play(
     saves_dir: Annotated[Path | None, SAVES_DIR_OPTION] = None,
     learning: Annotated[bool, LEARNING_OPTION] = False,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
+    coop: Annotated[bool, COOP_OPTION] = False,
+    memorials: Annotated[bool, MEMORIALS_OPTION] = False,
+    war_only: Annotated[bool, WAR_ONLY_OPTION] = False,
+    difficulty: Annotated[str, DIFFICULTY_OPTION] = "normal",
+    option: Annotated[list[str] | None, OPTIONAL_OPTION] = None,
 ) -> None:
     """Play a scenario."""
     from planet_king.engine.game import Game
@@ -181,7 +221,16 @@ def play(
     _scenario_or_fail(scenario, content)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
-    game = Game(scenario, seed=seed, content=content)
+    options = _game_options(
+        scenario,
+        content,
+        coop=coop,
+        memorials=memorials,
+        war_only=war_only,
+        difficulty=difficulty,
+        option=option,
+    )
+    game = Game(scenario, seed=seed, content=content, options=options)
     if not text:
         if sys.stdin.isatty() and sys.stdout.isatty():  # the TUI needs a terminal
             from planet_king.tui.app import run_game  # imports Textual: only here
@@ -202,6 +251,12 @@ def simulate(
         Path | None, typer.Option("--save-dir", help="Write every game as a save in DIR.")
     ] = None,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
+    workers: Annotated[int, typer.Option(min=1, help="Processes to play in.")] = 1,
+    coop: Annotated[bool, COOP_OPTION] = False,
+    memorials: Annotated[bool, MEMORIALS_OPTION] = False,
+    war_only: Annotated[bool, WAR_ONLY_OPTION] = False,
+    difficulty: Annotated[str, DIFFICULTY_OPTION] = "normal",
+    option: Annotated[list[str] | None, OPTIONAL_OPTION] = None,
 ) -> None:
     """Play many games with a bot and summarise the results."""
     from planet_king.bots import BOTS
@@ -211,8 +266,45 @@ def simulate(
     _scenario_or_fail(scenario, content)
     if bot not in BOTS:
         raise UserError(f"unknown bot '{bot}' (known: {', '.join(sorted(BOTS))})")
+    options = _game_options(
+        scenario,
+        content,
+        coop=coop,
+        memorials=memorials,
+        war_only=war_only,
+        difficulty=difficulty,
+        option=option,
+    )
+    if save_dir is not None and workers > 1:
+        raise UserError("--save-dir writes the saves from one process: use --workers 1")
     on_game = None if save_dir is None else _sim_saver(save_dir, scenario, seed)
-    result = run_sim(scenario, games, seed, bot, content=content, on_game=on_game)
+    if as_json or not sys.stderr.isatty():
+        result = run_sim(
+            scenario,
+            games,
+            seed,
+            bot,
+            content=content,
+            on_game=on_game,
+            options=options,
+            workers=workers,
+        )
+    else:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task(f"{scenario}, {bot}", total=games)
+            result = run_sim(
+                scenario,
+                games,
+                seed,
+                bot,
+                content=content,
+                on_game=on_game,
+                options=options,
+                workers=workers,
+                progress=lambda done: bar.update(task, completed=done),
+            )
     if as_json:
         typer.echo(json.dumps(result, ensure_ascii=False))
         return
@@ -225,10 +317,19 @@ def simulate(
     table.add_column("games", justify="right")
     table.add_column("share", justify="right")
     for level, n in summary["victory_levels"].items():
-        table.add_row(level, str(n), f"{100 * n / games:.1f}%")
+        ci = summary["shares"][level]["ci95"]
+        table.add_row(level, str(n), f"{100 * n / games:.1f}% ± {100 * ci:.1f}")
     console = Console()
     console.print(table)
-    console.print(f"mean VP {summary['mean_vp']:.2f}; {result['elapsed_s']:.2f} s")
+    console.print(
+        f"mean VP {summary['mean_vp']:.2f} ± {summary['mean_vp_ci95']:.2f} (95% CI); "
+        f"{result['elapsed_s']:.2f} s"
+    )
+    if "mean_king_vp" in summary:
+        console.print(
+            f"King {summary['mean_king_vp']:.2f} VP, Valido "
+            f"{summary['mean_valido_vp']:.2f} VP; winners {summary['winner_role']}"
+        )
 
 
 @app.command()
@@ -389,6 +490,26 @@ def resume(
         else:
             raise typer.Exit(run_game(game, saves_dir=folder))
     raise typer.Exit(run(game, saves_dir=folder, learning=learning))
+
+
+@app.command()
+def report(
+    games: Annotated[int, typer.Option(min=1, help="Games per scenario and bot.")] = 200,
+    seed: Annotated[int, typer.Option(help="Master seed.")] = 1,
+    out: Annotated[Path, typer.Option(help="Where to write the Markdown report.")] = Path(
+        "docs/balance.md"
+    ),
+) -> None:
+    """Write the balance report: every scenario, both bots."""
+    from planet_king.fsutil import atomic_write
+    from planet_king.report import build
+
+    text, _ = build(games, seed, load_content())
+    try:
+        atomic_write(out, text.encode())
+    except OSError as exc:
+        raise UserError(f"cannot write {out}: {exc.strerror or exc}") from None
+    typer.echo(f"Balance report written to {out}.")
 
 
 def main() -> None:

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import time
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from planet_king.bots import make_bot
 from planet_king.content.loader import Content, load_content
 from planet_king.engine.game import Game, GameOptions
+from planet_king.engine.rules import memorials
 
 VICTORY_LEVELS = ("major-victory", "historical-outcome", "defeat", "neither-king-nor-planet")
 
@@ -54,7 +58,41 @@ def play_one(
     }
     if s.defeat_cause:
         record["defeat_cause"] = s.defeat_cause
+    if game.options.coop:
+        record["king_vp"], record["valido_vp"] = s.vp_king, s.vp_valido
+        record["winner_role"] = (
+            "king" if s.vp_king > s.vp_valido else "valido" if s.vp_valido > s.vp_king else "tie"
+        )
+    if s.memorials:
+        record["memorials"] = memorials.outcome(game)
     return game, record
+
+
+def _ci95(values: list[float]) -> float:
+    """Half-width of the 95% confidence interval of the mean (normal approximation)."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return 1.96 * math.sqrt(var / n)
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(data_dir: str) -> None:
+    _WORKER["content"] = load_content(Path(data_dir))
+
+
+def _play_chunk(job: tuple[str, list[int], int, str, dict[str, Any]]) -> list[dict[str, Any]]:
+    scenario, indices, seed, bot, options = job
+    content = _WORKER["content"]
+    opts = GameOptions.from_dict(options)
+    return [
+        play_one(scenario, game_seed(seed, i), bot, content=content, options=opts)[1]
+        for i in indices
+    ]
 
 
 def simulate(
@@ -67,30 +105,67 @@ def simulate(
     content: Content | None = None,
     progress: Any = None,
     on_game: Callable[[int, Game], None] | None = None,
+    workers: int = 1,
 ) -> dict[str, Any]:
+    """Play ``games`` games; with ``workers`` > 1 in a process pool, with the same
+    records in the same order as one worker (each game has its own derived seed)."""
     content = content or load_content()
+    options = options or GameOptions()
     start = time.perf_counter()
-    records = []
-    for i in range(games):
-        game, record = play_one(scenario, game_seed(seed, i), bot, content=content, options=options)
-        records.append(record)
-        if on_game is not None:  # e.g. write the game as a save (simulate --save-dir)
-            on_game(i, game)
-        if progress is not None:
-            progress(i + 1)
-    levels = Counter(r["victory_level"] for r in records)
-    mean_vp = sum(r["final_vp"] for r in records) / games if games else 0.0
+    records: list[dict[str, Any]] = []
+    if workers > 1:
+        if on_game is not None:
+            raise ValueError("saving every game works with one worker only")
+        size = max(1, min(50, games // (workers * 4) or 1))
+        chunks = [list(range(i, min(i + size, games))) for i in range(0, games, size)]
+        jobs = [(scenario, c, seed, bot, options.to_dict()) for c in chunks]
+        with ProcessPoolExecutor(
+            max_workers=workers, initializer=_init_worker, initargs=(str(content.data_dir),)
+        ) as pool:
+            for chunk in pool.map(_play_chunk, jobs):
+                records.extend(chunk)
+                if progress is not None:
+                    progress(len(records))
+    else:
+        for i in range(games):
+            game, record = play_one(
+                scenario, game_seed(seed, i), bot, content=content, options=options
+            )
+            records.append(record)
+            if on_game is not None:  # e.g. write the game as a save (simulate --save-dir)
+                on_game(i, game)
+            if progress is not None:
+                progress(i + 1)
     return {
         "scenario": scenario,
         "seed": seed,
         "bot": bot,
-        "options": (options or GameOptions()).to_dict(),
+        "options": options.to_dict(),
         "data_version": content.version,
         "games": records,
-        "summary": {
-            "games": games,
-            "victory_levels": {lvl: levels.get(lvl, 0) for lvl in VICTORY_LEVELS},
-            "mean_vp": round(mean_vp, 4),
-        },
+        "summary": summarise(records, options),
         "elapsed_s": round(time.perf_counter() - start, 3),
     }
+
+
+def summarise(records: list[dict[str, Any]], options: GameOptions) -> dict[str, Any]:
+    """Counts by victory level with their shares, mean VP, and 95% confidence intervals."""
+    n = len(records)
+    levels = Counter(r["victory_level"] for r in records)
+    vps = [float(r["final_vp"]) for r in records]
+    summary: dict[str, Any] = {
+        "games": n,
+        "victory_levels": {lvl: levels.get(lvl, 0) for lvl in VICTORY_LEVELS},
+        "mean_vp": round(sum(vps) / n, 4) if n else 0.0,
+        "mean_vp_ci95": round(_ci95(vps), 4),
+        "shares": {},
+    }
+    for lvl in VICTORY_LEVELS:
+        share = levels.get(lvl, 0) / n if n else 0.0
+        half = 1.96 * math.sqrt(share * (1 - share) / n) if n else 0.0
+        summary["shares"][lvl] = {"share": round(share, 4), "ci95": round(half, 4)}
+    if options.coop and n:
+        summary["mean_king_vp"] = round(sum(r["king_vp"] for r in records) / n, 4)
+        summary["mean_valido_vp"] = round(sum(r["valido_vp"] for r in records) / n, 4)
+        summary["winner_role"] = dict(Counter(r["winner_role"] for r in records))
+    return summary

@@ -92,3 +92,62 @@ def test_play_text_mode_to_the_end_on_end_of_input() -> None:
     result = invoke("play", "hothead", "--seed", "3", "--text", input="4\n" * 400)
     assert result.exit_code == 0
     assert "Game over. Victory level:" in result.stdout or "End of input" in result.stdout
+
+
+def test_mode_flags_reach_the_game_and_bad_combinations_are_refused() -> None:
+    """Options are part of the game's identity: given on the CLI, stored in the output."""
+    result = invoke(
+        "simulate",
+        "anni-mirabiles",
+        "--games",
+        "3",
+        "--coop",
+        "--memorials",
+        "--difficulty",
+        "hard",
+        "--option",
+        "bastard-heir",
+        "--json",
+    )
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["options"] == {
+        "difficulty": "hard",
+        "coop": True,
+        "memorials": True,
+        "war_only": False,
+        "optional": ["bastard-heir"],
+    }
+    game = data["games"][0]
+    assert {"king_vp", "valido_vp", "winner_role", "memorials"} <= set(game)
+    assert game["king_vp"] + game["valido_vp"] == game["final_vp"]
+    for args in (("--war-only", "--coop"), ("--difficulty", "nightmare"), ("--option", "dragons")):
+        bad = invoke("simulate", "the-planet-king", "--games", "1", *args)
+        assert bad.exit_code == 2 and bad.stderr.startswith("planet-king: error:"), args
+
+
+def test_workers_give_the_same_games_as_one_worker() -> None:
+    """Bots, batch simulation: --workers N plays in a process pool, same results."""
+    args = ("simulate", "iupiter-hispano", "--games", "12", "--seed", "4", "--json")
+    one = json.loads(invoke(*args).stdout)
+    two = json.loads(invoke(*args, "--workers", "2").stdout)
+    one.pop("elapsed_s")
+    two.pop("elapsed_s")
+    assert one == two
+    assert "mean_vp_ci95" in one["summary"]
+
+
+def test_report_writes_the_balance_markdown(tmp_path) -> None:
+    out = tmp_path / "balance.md"
+    result = invoke("report", "--games", "2", "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    text = out.read_text()
+    assert text.startswith("# Balance report")
+    for scenario in (
+        "hothead",
+        "iupiter-hispano",
+        "anni-mirabiles",
+        "anni-horribiles",
+        "the-planet-king",
+    ):
+        assert f"| {scenario} | random |" in text and f"| {scenario} | greedy |" in text

@@ -115,10 +115,6 @@ class Game:
                 f"scenario '{scenario}' is not playable yet: its rules are not implemented"
             )
         self.options = options or GameOptions()
-        if self.options.difficulty not in DIFFICULTIES:
-            raise ValueError(
-                f"unknown difficulty '{self.options.difficulty}' (known: {', '.join(DIFFICULTIES)})"
-            )
         from planet_king.engine.rules import modes
 
         modes.validate(self)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from planet_king.engine.game import Game
+    from planet_king.engine.game import Game, GameOptions
 
 RULE_DIFFICULTY = "Scenarios / Change Difficulty"
 RULE_WAR_ONLY = "Scenarios / War-Only Mode"
@@ -26,17 +26,24 @@ OPTIONAL_RULES = ("bastard-heir",)
 
 
 def validate(g: Game) -> None:
-    """Refuse combinations the rulebook forbids, with a one-line reason."""
-    o = g.options
+    check_options(g.options, hothead=g.hothead)
+
+
+def check_options(o: GameOptions, *, hothead: bool) -> None:
+    """Refuse combinations the rulebook forbids, with a one-line reason (ValueError)."""
+    from planet_king.engine.game import DIFFICULTIES
+
+    if o.difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty '{o.difficulty}' (known: {', '.join(DIFFICULTIES)})")
     for name in o.optional:
         if name not in OPTIONAL_RULES:
             raise ValueError(f"unknown optional rule '{name}' (known: {', '.join(OPTIONAL_RULES)})")
     if o.war_only and o.coop:
         raise ValueError("War-Only mode cannot be played in cooperative mode")
-    if g.hothead and (o.coop or o.memorials or o.war_only or o.optional):
+    if hothead and (o.coop or o.memorials or o.war_only or o.optional):
         raise ValueError(
-            "Hothead is played solo with the basic rules only (no co-op, "
-            "memorials, War-Only mode or optional rules)"
+            "Hothead is played solo with the basic rules only (no co-op, memorials, "
+            "War-Only mode or optional rules)"
         )
 
 
