@@ -252,3 +252,79 @@ def test_organisation_deck_uses_the_difficulty(content) -> None:
     g = game_with(content, difficulty="easy")
     organisation.build_event_deck(g)
     assert "total-war" not in g.state.deck
+
+
+def _set(g: Game, **changes) -> None:
+    for key, value in changes.items():
+        setattr(g.state, key, value)
+
+
+def _met_conditions(g: Game, cid: str) -> bool:
+    return memorials._met(g, g.content.memorials[cid], final=True)
+
+
+@pytest.mark.parametrize(
+    "cid, unmet, met",
+    [
+        (
+            "golden-age",
+            {"last_scores": {"enlightenment": 7}},
+            {"last_scores": {"enlightenment": 8}},
+        ),
+        ("carpe-diem", {"last_scores": {"happiness": 5}}, {"last_scores": {"happiness": 6}}),
+        ("reputation", {"last_scores": {"prestige": 7}}, {"last_scores": {"prestige": 8}}),
+        ("all-against-us", {"wins_this_turn": 1}, {"wins_this_turn": 2}),
+        (
+            "prince-of-the-realm",
+            {"children": [], "heir": None},
+            {"children": [Child("c1", True, True)], "heir": "c1"},
+        ),
+        ("painter-to-the-king", {"court_painter": None}, {"court_painter": "diego-velazquez"}),
+        (
+            "buen-retiro",
+            {"court_geniuses": ["diego-velazquez", "lope-de-vega", None, None]},
+            {
+                "court_geniuses": [
+                    "diego-velazquez",
+                    "lope-de-vega",
+                    "alonso-cano",
+                    "tomas-torrejon",
+                ]
+            },
+        ),
+        ("the-union-of-arms", {"union_of_arms": 1}, {"union_of_arms": 2, "revolts": []}),
+        ("the-spanish-road", {"valtellina_closed": True}, {"valtellina_closed": False}),
+        ("plus-ultra-exploration", {"exploration": 2}, {"exploration": 3}),
+        ("the-iberian-union", {"portugal_independent": True}, {"portugal_independent": False}),
+        ("sound-treasury", {"treasury": 5}, {"treasury": 6}),
+    ],
+)
+def test_each_secret_memorial_task(content, cid: str, unmet: dict, met: dict) -> None:
+    """Secret Memorial Letters: each card's task is checked as its data says."""
+    g = game_with(content, memorials=True)
+    _set(g, **unmet)
+    assert not _met_conditions(g, cid)
+    _set(g, **met)
+    assert _met_conditions(g, cid)
+
+
+def test_us_against_all_needs_four_powers_none_on_the_red_side(content) -> None:
+    """US AGAINST ALL: at war with four powers (France once), none losing."""
+    g = game_with(content, memorials=True)
+    s = g.state
+    for ws in s.wars.values():
+        ws.active, ws.position = False, 0
+    for w in ("flanders", "england", "france-picardy", "france-catalonia"):
+        s.wars[w].active = True
+    assert not _met_conditions(g, "us-against-all")  # France counts once: three powers
+    s.wars["palatinate"].active = True
+    assert _met_conditions(g, "us-against-all")
+    s.wars["flanders"].position = -1
+    assert not _met_conditions(g, "us-against-all")
+
+
+def test_war_only_takes_hunting_day_and_an_action_card_out(content) -> None:
+    """War-Only Mode: HUNTING DAY and one ACTION card are removed from the game."""
+    g = game_with(content, war_only=True)
+    left = modes.apply_to_deck(g, list(g.content.events))
+    assert "hunting-day" not in left and "action-7" not in left and "action-6" in left
