@@ -177,8 +177,8 @@ def council(game: Game) -> Panel:
     p.row("VP", vp)
     memorials = getattr(s, "memorials", None)
     if memorials:
-        done = len(getattr(s, "memorials_done", []) or [])
-        p.row("Memorials", f"{len(memorials)} secret, {done} completed")
+        claimed = len(getattr(s, "memorials_claimed", []) or [])
+        p.row("Memorials", f"{len(memorials)} secret, {claimed} claimed (m: read yours)")
     if not hothead:
         track = list(game.content.tables.exploration_track)
         at = getattr(s, "exploration", 0)

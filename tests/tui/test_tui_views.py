@@ -105,3 +105,40 @@ def test_game_over_charts() -> None:
     assert ledger and "█" in ledger
     md = views.chronicle_markdown(game)
     assert md.startswith("# The Planet King — Hothead") and "Victory level" in md
+
+
+def test_memorial_screen_shows_only_what_the_deciding_role_may_see(tmp_path) -> None:
+    """Cooperative Game / Secret Memorials: the `m` key shows the deciding role's own
+    memorial once read, never the partner's hidden one."""
+    import asyncio
+
+    from planet_king.engine.game import GameOptions
+    from planet_king.tui.app import PlanetKingApp
+    from planet_king.tui.screens.game import GameScreen
+    from planet_king.tui.screens.modals import MemorialScreen
+
+    game = Game("anni-mirabiles", seed=2, options=GameOptions(coop=True))
+    s = game.state
+    s.memorials = {"king": "golden-age", "valido": "reputation"}
+    s.memorials_read = ["golden-age", "reputation"]
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+    seen: dict[str, object] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            for _ in range(5):  # past a hand-over screen, if any
+                if isinstance(app.screen, GameScreen):
+                    break
+                await pilot.press("enter")
+                await pilot.pause()
+            await pilot.press("m")
+            await pilot.pause()
+            seen["screen"] = app.screen
+
+    asyncio.run(main())
+    screen = seen["screen"]
+    assert isinstance(screen, MemorialScreen)
+    role = game.decision.role.value
+    own, other = ("golden-age", "reputation") if role == "king" else ("reputation", "golden-age")
+    assert own in screen.cards and other not in screen.cards

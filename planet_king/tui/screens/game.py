@@ -65,6 +65,7 @@ class GameScreen(Screen[None]):
         Binding("escape", "focus_options", "Options", show=False),
         Binding("g", "game_over", "Result", show=False),
         Binding("d", "last_card", "Last card", show=False),
+        Binding("m", "memorials", "Memorials", show=False),
     ]
 
     def __init__(self, game: Game) -> None:
@@ -323,6 +324,22 @@ class GameScreen(Screen[None]):
 
         last = self.tracker.draws[-1]
         self.app.push_screen(CardsScreen(self.game.content, last.name, last.card_id))
+
+    def action_memorials(self) -> None:
+        """The memorials of the role at the keyboard (the deciding role), never the
+        partner's hidden one (engine.view)."""
+        from planet_king.engine.decisions import Role
+        from planet_king.engine.view import view
+        from planet_king.tui.screens.modals import MemorialScreen
+
+        d = self.game.decision
+        role = d.role if d is not None else Role.KING
+        who = (
+            "the player"
+            if not self.game.options.coop
+            else ("the King" if role is Role.KING else "the Valido")
+        )
+        self.app.push_screen(MemorialScreen(who, view(self.game, role)["memorials"]))
 
     def action_game_over(self) -> None:
         if self.game.over:

@@ -30,6 +30,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("r", "rules reference (searchable), opened at the rule of the decision"),
     ("c", "cards browser, with each card's provenance"),
     ("d", "the card drawn last, in the cards browser"),
+    ("m", "your Secret Memorial (only what the deciding role may see)"),
     ("?", "this help"),
     ("Ctrl+P", "command palette"),
     ("q", "quit (the game in progress is autosaved)"),
@@ -327,6 +328,35 @@ class HandOverScreen(ModalScreen[None]):
         t.append(f"Press Enter when {who} is ready.", style="italic")
         with Vertical(classes="modal", id="handover"):
             yield Static(t)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class MemorialScreen(ModalScreen[None]):
+    """The Secret Memorials the deciding role may see: his own once read (in solo, the
+    revealed ones), any claimed card, all of them at the end (Secret Memorial)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,m", "close", "Close")]
+
+    def __init__(self, role_name: str, cards: dict[str, dict[str, str]]) -> None:
+        super().__init__()
+        self.role_name = role_name
+        self.cards = cards
+
+    def compose(self) -> ComposeResult:
+        t = Text(f"Secret Memorials that {self.role_name} may see\n\n", style="bold")
+        if not self.cards:
+            t.append(
+                "None yet: a memorial is read in the Organisation phase of turn 2 "
+                "(the second one, in solo, in turn 3)."
+            )
+        for card in self.cards.values():
+            t.append(f"{card['name']}\n", style="bold")
+            t.append(f"  {card['task']}\n\n")
+        with Vertical(classes="modal"):
+            yield Static(t)
+            yield Static("Escape closes", classes="hint")
 
     def action_close(self) -> None:
         self.dismiss(None)
