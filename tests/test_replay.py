@@ -289,9 +289,7 @@ def test_a_signal_to_a_real_process_leaves_a_loadable_autosave(tmp_path, signame
     import sys
     import time
 
-    sig = getattr(signal, signame, None)
-    if sig is None:
-        pytest.skip(f"no {signame} on this platform")
+    sig = getattr(signal, signame)  # POSIX signals: the game runs on Linux terminals
 
     env = dict(os.environ, PLANET_KING_SAVES=str(tmp_path))
     proc = subprocess.Popen(

@@ -36,9 +36,6 @@ from planet_king.content.models import (
 M = TypeVar("M", bound=BaseModel)
 
 
-# libyaml's safe loader when available (several times faster), else the pure-Python one.
-_SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 
 class DataError(Exception):
     """A data file is missing, malformed, or refers to something that does not exist."""
@@ -87,7 +84,7 @@ def _read_yaml(path: Path) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(f"{path}: cannot be read ({exc})") from None
     try:
-        return yaml.load(text, Loader=_SAFE_LOADER)
+        return yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
