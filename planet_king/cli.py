@@ -493,6 +493,61 @@ def resume(
 
 
 @app.command()
+def hint(
+    save: Annotated[Path, typer.Argument(help="A save file.")],
+    at: Annotated[
+        int | None, typer.Option("--at", min=1, help="Advise on the decision of choice N.")
+    ] = None,
+    playouts: Annotated[int, typer.Option(min=1, help="Playouts in all.")] = 500,
+    seed: Annotated[int, typer.Option(help="The advisor's own seed.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
+) -> None:
+    """Rank the legal options of a save's pending decision by Monte Carlo playouts."""
+    from planet_king.advisor import advise, fork
+
+    content = load_content(data_dir)
+    _, game = _load_save(save, content, up_to_valid=False, verify=True)
+    if at is not None:
+        if at > len(game.choices) + 1:
+            raise SaveFileError(f"{save}: the save has only {len(game.choices)} choices")
+        game = fork(game, game.choices[: at - 1])
+    if game.decision is None:
+        raise SaveFileError(f"{save}: the game is over, there is no decision to advise on")
+    ranked = advise(game, playouts=playouts, seed=seed)
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "decision": game.decision.prompt,
+                    "role": game.decision.role.value,
+                    "playouts": playouts,
+                    "seed": seed,
+                    "options": [v.as_dict() for v in ranked],
+                },
+                ensure_ascii=False,
+            )
+        )
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{game.decision.prompt} ({playouts} playouts, greedy policy)")
+    for col in ("option", "mean VP", "± s.e.", "major", "historical", "defeat", "neither"):
+        table.add_column(col)
+    for v in ranked:
+        d = v.as_dict()
+        levels = d["victory_levels"]
+        table.add_row(
+            v.label,
+            f"{v.mean_vp:.2f}",
+            f"{v.standard_error:.2f}",
+            *(f"{levels[k]:.0%}" for k in levels),
+        )  # type: ignore[index]
+    Console().print(table)
+
+
+@app.command()
 def report(
     games: Annotated[int, typer.Option(min=1, help="Games per scenario and bot.")] = 200,
     seed: Annotated[int, typer.Option(help="Master seed.")] = 1,

@@ -1,0 +1,54 @@
+"""The advisor ranks the legal options by Monte Carlo playouts and never changes the game
+(Bots, batch simulation, an advisor)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from typer.testing import CliRunner
+
+from planet_king import saves
+from planet_king.advisor import advise
+from planet_king.cli import app
+from planet_king.engine.game import Game
+
+
+def _position(content, scenario: str = "iupiter-hispano", n: int = 6) -> Game:
+    game = Game(scenario, seed=4, content=content)
+    rng = random.Random(2)
+    for _ in range(n):
+        game.choose(rng.choice(game.decision.legal_ids))
+    return game
+
+
+def test_advice_covers_every_legal_option_and_leaves_the_game_alone(content) -> None:
+    game = _position(content)
+    digest, choices = game.state.digest(), list(game.choices)
+    ranked = advise(game, playouts=12, seed=1)
+    assert {v.option_id for v in ranked} == set(game.decision.legal_ids)
+    assert all(v.playouts >= 1 for v in ranked)
+    assert game.state.digest() == digest and game.choices == choices
+    values = [(v.level_value, v.mean_vp) for v in ranked]
+    assert values == sorted(values, reverse=True)
+
+
+def test_advice_is_reproducible_with_a_fixed_seed(content) -> None:
+    game = _position(content)
+    first = [v.as_dict() for v in advise(game, playouts=8, seed=7)]
+    again = [v.as_dict() for v in advise(game, playouts=8, seed=7)]
+    assert first == again
+
+
+def test_hint_command_on_a_save(content, tmp_path) -> None:
+    game = _position(content)
+    path = saves.save_game(game, saves_dir=tmp_path)
+    result = CliRunner().invoke(app, ["hint", str(path), "--playouts", "6", "--json"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["decision"] == game.decision.prompt
+    assert {o["option"] for o in data["options"]} == set(game.decision.legal_ids)
+    earlier = CliRunner().invoke(app, ["hint", str(path), "--at", "2", "--playouts", "4", "--json"])
+    assert earlier.exit_code == 0, earlier.stderr
+    bad = CliRunner().invoke(app, ["hint", str(path), "--at", "999"])
+    assert bad.exit_code == 1 and "only" in bad.stderr
