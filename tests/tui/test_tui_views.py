@@ -142,3 +142,36 @@ def test_memorial_screen_shows_only_what_the_deciding_role_may_see(tmp_path) -> 
     role = game.decision.role.value
     own, other = ("golden-age", "reputation") if role == "king" else ("reputation", "golden-age")
     assert own in screen.cards and other not in screen.cards
+
+
+def test_hint_key_shows_the_advisor_ranking_without_changing_the_game(
+    tmp_path, monkeypatch
+) -> None:
+    """Bots, an advisor: the TUI's `h` key ranks the options; the game is untouched."""
+    import asyncio
+
+    from planet_king.tui.app import PlanetKingApp
+    from planet_king.tui.screens.game import GameScreen
+    from planet_king.tui.screens.modals import HintScreen
+
+    game = Game("hothead", seed=3)
+    digest = game.state.digest()
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+    monkeypatch.setattr(GameScreen, "HINT_PLAYOUTS", 4)
+    seen: dict[str, object] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("h")
+            for _ in range(100):
+                await pilot.pause(0.05)
+                if isinstance(app.screen, HintScreen):
+                    break
+            seen["screen"] = app.screen
+
+    asyncio.run(main())
+    screen = seen["screen"]
+    assert isinstance(screen, HintScreen)
+    assert {v.option_id for v in screen.ranked} == set(game.decision.legal_ids)
+    assert game.state.digest() == digest

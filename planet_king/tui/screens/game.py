@@ -7,7 +7,7 @@ hold no rules: the screen reads the game and sends the chosen option id back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -66,6 +66,7 @@ class GameScreen(Screen[None]):
         Binding("g", "game_over", "Result", show=False),
         Binding("d", "last_card", "Last card", show=False),
         Binding("m", "memorials", "Memorials", show=False),
+        Binding("h", "hint", "Hint", show=False),
     ]
 
     def __init__(self, game: Game) -> None:
@@ -324,6 +325,27 @@ class GameScreen(Screen[None]):
 
         last = self.tracker.draws[-1]
         self.app.push_screen(CardsScreen(self.game.content, last.name, last.card_id))
+
+    HINT_PLAYOUTS = 60
+
+    def action_hint(self) -> None:
+        """The advisor, in a worker thread: the game on screen is never touched."""
+        if self.game.decision is None:
+            self.notify("The game is over: there is no decision to advise on.", timeout=3)
+            return
+        self.notify(f"The advisor plays {self.HINT_PLAYOUTS} games from here...", timeout=3)
+        self.run_worker(self._hint_worker, thread=True, exclusive=True, group="hint")
+
+    def _hint_worker(self) -> None:
+        from planet_king.advisor import advise
+
+        ranked = advise(self.game, playouts=self.HINT_PLAYOUTS, seed=len(self.game.choices))
+        self.app.call_from_thread(self._show_hint, ranked)
+
+    def _show_hint(self, ranked: list[Any]) -> None:
+        from planet_king.tui.screens.modals import HintScreen
+
+        self.app.push_screen(HintScreen(ranked, self.HINT_PLAYOUTS))
 
     def action_memorials(self) -> None:
         """The memorials of the role at the keyboard (the deciding role), never the

@@ -31,6 +31,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("c", "cards browser, with each card's provenance"),
     ("d", "the card drawn last, in the cards browser"),
     ("m", "your Secret Memorial (only what the deciding role may see)"),
+    ("h", "the advisor: each option's worth, by playouts with the greedy bot"),
     ("?", "this help"),
     ("Ctrl+P", "command palette"),
     ("q", "quit (the game in progress is autosaved)"),
@@ -357,6 +358,35 @@ class MemorialScreen(ModalScreen[None]):
         with Vertical(classes="modal"):
             yield Static(t)
             yield Static("Escape closes", classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HintScreen(ModalScreen[None]):
+    """The advisor's ranking of the pending decision's options (planet_king.advisor)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,h", "close", "Close")]
+
+    def __init__(self, ranked: list[Any], playouts: int) -> None:
+        super().__init__()
+        self.ranked = ranked
+        self.playouts = playouts
+
+    def compose(self) -> ComposeResult:
+        t = Text(
+            f"The advisor ({self.playouts} playouts, greedy bot, unknown cards re-shuffled)\n\n",
+            style="bold",
+        )
+        for v in self.ranked:
+            d = v.as_dict()
+            levels = " · ".join(f"{k} {p:.0%}" for k, p in d["victory_levels"].items() if p)
+            t.append(f"{v.label}\n", style="bold")
+            t.append(f"  mean VP {v.mean_vp:.2f} ± {v.standard_error:.2f}   {levels}\n")
+        with Vertical(classes="modal wide-modal"):
+            with VerticalScroll():
+                yield Static(t)
+            yield Static("Escape closes. The advisor never changes your game.", classes="hint")
 
     def action_close(self) -> None:
         self.dismiss(None)
