@@ -134,7 +134,7 @@ class PlanetKingApp(App[int]):
         try:
             game = saves.load_game(path, content=self.content)
         except Exception as exc:  # a bad save: say why in one line, stay here
-            self.notify(f"Cannot load {path.name}: {exc}", severity="error", timeout=8)
+            self.notify(f"Cannot load: {exc}", severity="error", timeout=8)
             return
         self.game = game
         self.switch_screen(GameScreen(game))
