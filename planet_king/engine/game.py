@@ -207,6 +207,22 @@ class Game:
         choice = yield Decision(role=role, prompt=prompt, options=opts, rule=rule, cause=cause)
         return choice
 
+    def ask_among(
+        self,
+        prompt: str,
+        prefix: str,
+        items: Iterable[tuple[str, str]],
+        *,
+        role: Role = Role.KING,
+        rule: str = "",
+        cause: str = "",
+    ) -> Rules:
+        """Ask for one of several things, offered as ``prefix:key`` options with their
+        labels; returns the chosen key."""
+        opts = tuple(Option(f"{prefix}:{key}", label) for key, label in items)
+        choice = yield from self.ask(prompt, opts, role=role, rule=rule, cause=cause)
+        return choice.partition(":")[2]
+
     # ------------------------------------------------------------------ log
     def log(self, text: str, *, rule: str = "", cause: str = "") -> None:
         s = self.state

@@ -683,14 +683,9 @@ R_GOV = "Actions / Government Actions"
 
 
 def _deploy_now(g: Game, kind: str, rule: str, cause: str, places: list[str]) -> Rules:
-    opts = Choices()
-    for p in places:
-        opts.add(f"to:{p}", g.name(p))
-    dst = (
-        yield from g.ask(
-            f"Place the {UNIT_NAMES[kind]} where?", opts, role=Role.VALIDO, rule=rule, cause=cause
-        )
-    ).partition(":")[2]
+    dst = yield from units.ask_place(
+        g, f"Place the {UNIT_NAMES[kind]} where?", places, rule=rule, cause=cause
+    )
     units.add_unit(g, dst, kind)
     g.log(f"A {UNIT_NAMES[kind]} is placed in {g.name(dst)}.", rule=rule, cause=cause)
 

@@ -223,8 +223,11 @@ def remove_from_game(
     LIFE) also costs a happiness point (ruling R42)."""
     s = g.state
     if nid == s.valido:  # Setup / The Valido: no card can affect him
-        g.log(f"{g.name(nid)} is the Valido: nothing can remove him but the King.",
-              rule="Setup / The Valido", cause=cause)
+        g.log(
+            f"{g.name(nid)} is the Valido: nothing can remove him but the King.",
+            rule="Setup / The Valido",
+            cause=cause,
+        )
         return
     pos = _vacate(g, nid)
     if nid in s.exiles:
@@ -261,8 +264,11 @@ def remove_from_game(
 def exile(g: Game, nid: str, cause: str, *, rule: str = "Events / Traitor (Exile)") -> Rules:
     s = g.state
     if nid == s.valido:
-        g.log(f"{g.name(nid)} is the Valido: he cannot be exiled.", rule="Setup / The Valido",
-              cause=cause)
+        g.log(
+            f"{g.name(nid)} is the Valido: he cannot be exiled.",
+            rule="Setup / The Valido",
+            cause=cause,
+        )
         return
     pos = _vacate(g, nid)
     s.exiles.append(nid)

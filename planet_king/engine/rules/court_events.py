@@ -138,18 +138,14 @@ def _libertines(g: Game, card: EventCard) -> Rules:
     if not libertines:
         _none(g, card, "no libertine notable in play", rule)
         return
-    opts = Choices()
-    for nid in libertines:
-        opts.add(f"noble:{nid}", g.name(nid))
-    nid = (
-        yield from g.ask(
-            "Libertines: choose the libertine noble to test",
-            opts,
-            role=Role.KING,
-            rule=rule,
-            cause=card.name,
-        )
-    ).partition(":")[2]
+    nid = yield from g.ask_among(
+        "Libertines: choose the libertine noble to test",
+        "noble",
+        [(n, g.name(n)) for n in libertines],
+        role=Role.KING,
+        rule=rule,
+        cause=card.name,
+    )
     if g.fortune_test(f"Libertines: {g.name(nid)}", rule=rule).negative:
         yield from court.exile(g, nid, card.name, rule=rule)
     else:

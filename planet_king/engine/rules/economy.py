@@ -111,3 +111,27 @@ def bankruptcy(g: Game, owed: int, source: str, cause: str) -> Rules:
         s.stats.ledger[source] -= paid
         owed -= paid
         g.log(f"{paid} ducat(s) of the debt paid; Treasury {s.treasury}.", rule=RULE_BANKRUPTCY)
+
+
+def offer_payment(
+    g: Game,
+    cost: int,
+    prompt: str,
+    pay_label: str,
+    keep_label: str,
+    *,
+    source: str,
+    rule: str,
+    cause: str,
+) -> Rules:
+    """The Valido may pay ``cost`` ducats for something a card offers; True if paid."""
+    opts = Choices()
+    opts.add(
+        "pay", pay_label, None if g.state.treasury >= cost else "not enough ducats in the Treasury"
+    )
+    opts.add("keep", keep_label)
+    choice = yield from g.ask(prompt, opts, role=Role.VALIDO, rule=rule, cause=cause)
+    if choice == "pay":
+        g.spend(cost, source, rule=rule, cause=cause)
+        return True
+    return False

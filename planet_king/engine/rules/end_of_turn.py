@@ -112,18 +112,13 @@ def deploy_construction(g: Game, cause: str) -> Rules:
                 cause=cause,
             )
             continue
-        opts = Choices()
-        for p in places:
-            opts.add(f"to:{p}", g.name(p))
-        dst = (
-            yield from g.ask(
-                f"Deploy the new {UNIT_NAMES[kind]} where?",
-                opts,
-                role=Role.VALIDO,
-                rule=RULE_CONSTRUCTION,
-                cause=cause,
-            )
-        ).partition(":")[2]
+        dst = yield from units.ask_place(
+            g,
+            f"Deploy the new {UNIT_NAMES[kind]} where?",
+            places,
+            rule=RULE_CONSTRUCTION,
+            cause=cause,
+        )
         units.add_unit(g, dst, kind)
         g.log(
             f"A new {UNIT_NAMES[kind]} is deployed in {g.name(dst)}.",
@@ -149,17 +144,12 @@ def provincial_levy(g: Game) -> Rules:
             for w in units.neighbours(g, home)
             if units.is_war(g, w) and s.wars[w].active and units.destination_ok(g, "provincial", w)
         ]
-        opts = Choices()
-        for p in places:
-            opts.add(f"to:{p}", g.name(p))
-        dst = (
-            yield from g.ask(
-                f"Place the provincial tercio levied in {g.name(home)}",
-                opts,
-                role=Role.VALIDO,
-                rule=RULE_CONSTRUCTION,
-            )
-        ).partition(":")[2]
+        dst = yield from units.ask_place(
+            g,
+            f"Place the provincial tercio levied in {g.name(home)}",
+            places,
+            rule=RULE_CONSTRUCTION,
+        )
         units.add_unit(g, dst, "provincial")
         g.log(f"A provincial tercio is levied in {g.name(dst)}.", rule=RULE_CONSTRUCTION)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from planet_king.engine.decisions import Choices, Role, RuleNotImplemented
+from planet_king.engine.decisions import Role, RuleNotImplemented
 from planet_king.engine.rules import actions, court, economy, modes, wars
 
 if TYPE_CHECKING:
@@ -235,22 +235,17 @@ def _spanish_road(g: Game, card: EventCard) -> Rules:
             cause=card.name,
         )
         return
-    opts = Choices()
-    opts.add(
-        "pay",
-        f"Pay {cost} ducat to reopen the Valtellina pass",
-        None if s.treasury >= cost else "not enough ducats in the Treasury",
-    )
-    opts.add("keep", "Leave the pass closed")
-    choice = yield from g.ask(
+    paid = yield from economy.offer_payment(
+        g,
+        cost,
         "The Valtellina pass is closed: pay to reopen it?",
-        opts,
-        role=Role.VALIDO,
+        f"Pay {cost} ducat to reopen the Valtellina pass",
+        "Leave the pass closed",
+        source=f"event:{card.id}",
         rule=rule,
         cause=card.name,
     )
-    if choice == "pay":
-        g.spend(cost, f"event:{card.id}", rule=rule, cause=card.name)
+    if paid:
         s.valtellina_closed = False
         g.log("The Valtellina pass is open again.", rule=rule, cause=card.name)
     else:

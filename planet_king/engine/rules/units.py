@@ -173,8 +173,9 @@ def can_move_something(g: Game) -> bool:
         land = _nodes_within_reach(g, loc, fleet=False)
         if any(destination_ok(g, k, n) for k in kinds if k != "fleet" for n in land):
             return True
-        if "fleet" in kinds and any(destination_ok(g, "fleet", n)
-                                    for n in _nodes_within_reach(g, loc, fleet=True)):
+        if "fleet" in kinds and any(
+            destination_ok(g, "fleet", n) for n in _nodes_within_reach(g, loc, fleet=True)
+        ):
             return True
         if is_war(g, loc) and s.wars[loc].leader and leader_destinations(g, loc):
             return True
@@ -203,6 +204,15 @@ def move_sources(g: Game) -> list[str]:
         if movable_kinds(g, loc) or (leader_here and leader_destinations(g, loc)):
             out.append(loc)
     return out
+
+
+def ask_place(g: Game, prompt: str, places: list[str], *, rule: str, cause: str = "") -> Rules:
+    """The Valido chooses where a unit goes, among ``places``; returns the place."""
+    return (
+        yield from g.ask_among(
+            prompt, "to", [(p, g.name(p)) for p in places], role=Role.VALIDO, rule=rule, cause=cause
+        )
+    )
 
 
 def move_one(g: Game, src: str, kind: str, dst: str, cause: str) -> None:
@@ -247,18 +257,9 @@ def move_action(g: Game, cause: str) -> Rules:
             return
         kind = what.partition(":")[2]
         dests = leader_destinations(g, src) if kind == "leader" else reachable(g, src, kind)
-        dopts = Choices()
-        for d in dests:
-            dopts.add(f"to:{d}", g.name(d))
-        dst = (
-            yield from g.ask(
-                f"Move the {UNIT_NAMES.get(kind, kind)} to?",
-                dopts,
-                role=Role.VALIDO,
-                rule=RULE_MOVE,
-                cause=cause,
-            )
-        ).partition(":")[2]
+        dst = yield from ask_place(
+            g, f"Move the {UNIT_NAMES.get(kind, kind)} to?", dests, rule=RULE_MOVE, cause=cause
+        )
         if kind == "leader":
             nid = s.wars[src].leader or ""
             s.wars[src].leader = None

@@ -59,24 +59,19 @@ def _palatinate_move(g: Game, card: EventCard) -> Rules:
                 cause=card.name,
             )
             return
-        opts = Choices()
-        opts.add(
-            "pay",
-            f"Pay {cost} ducat to move the Palatinate marker in your favour",
-            None if s.treasury >= cost else "not enough ducats in the Treasury",
-        )
-        opts.add("keep", "Do not pay")
-        choice = yield from g.ask(
+        paid = yield from economy.offer_payment(
+            g,
+            cost,
             f"{card.name}: pay {cost} ducat to move the War of the Palatinate marker?",
-            opts,
-            role=Role.VALIDO,
+            f"Pay {cost} ducat to move the Palatinate marker in your favour",
+            "Do not pay",
+            source=f"event:{card.id}",
             rule=RULE_PALATINATE_EVENTS,
             cause=card.name,
         )
-        if choice != "pay":
+        if not paid:
             g.log("The player does not pay.", rule=RULE_PALATINATE_EVENTS, cause=card.name)
             return
-        g.spend(cost, f"event:{card.id}", rule=RULE_PALATINATE_EVENTS, cause=card.name)
     if delta:
         yield from wars.move_marker(g, "palatinate", delta, card.name, rule=RULE_PALATINATE_EVENTS)
 
@@ -231,18 +226,14 @@ def _fronde(g: Game, card: EventCard) -> Rules:
         )
         return
     if units.counters_left(g, "french") > 0:
-        opts = Choices()
-        for f in fronts:
-            opts.add(f"to:{f}", g.name(f))
-        dst = (
-            yield from g.ask(
-                "The Fronde: deploy the French tercio on which front?",
-                opts,
-                role=Role.VALIDO,
-                rule=RULE_FRONDE,
-                cause=card.name,
-            )
-        ).partition(":")[2]
+        dst = yield from g.ask_among(
+            "The Fronde: deploy the French tercio on which front?",
+            "to",
+            [(f, g.name(f)) for f in fronts],
+            role=Role.VALIDO,
+            rule=RULE_FRONDE,
+            cause=card.name,
+        )
         units.add_unit(g, dst, "french")
         g.log(
             f"A French tercio joins the army of {g.name(dst)}.", rule=RULE_FRONDE, cause=card.name

@@ -125,8 +125,12 @@ def spanish_conde_in_play(g: Game) -> bool:
     """LOUIS II CONDÉ serves Spain: on the board (or in exile), as Valido, or in the
     noble deck (Condé)."""
     s = g.state
-    return (CONDE in s.noble_deck or CONDE in s.exiles or s.valido == CONDE
-            or court.where(g, CONDE) is not None)
+    return (
+        CONDE in s.noble_deck
+        or CONDE in s.exiles
+        or s.valido == CONDE
+        or court.where(g, CONDE) is not None
+    )
 
 
 def french_conde_available(g: Game) -> bool:
@@ -825,18 +829,9 @@ def _redeploy(g: Game, war_id: str, cause: str) -> Rules:
         if not dests:
             g.log(f"No place to redeploy a {UNIT_NAMES[kind]}.", rule=RULE_END, cause=cause)
             return
-        dopts = Choices()
-        for d in dests:
-            dopts.add(f"to:{d}", g.name(d))
-        dst = (
-            yield from g.ask(
-                f"Redeploy the {UNIT_NAMES[kind]} to?",
-                dopts,
-                role=Role.VALIDO,
-                rule=RULE_END,
-                cause=cause,
-            )
-        ).partition(":")[2]
+        dst = yield from units.ask_place(
+            g, f"Redeploy the {UNIT_NAMES[kind]} to?", dests, rule=RULE_END, cause=cause
+        )
         units.move_one(g, war_id, kind, dst, cause)
 
 
