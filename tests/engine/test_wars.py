@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import test_wars_helpers
 from conftest import drive, stack
 
 from planet_king.engine.game import Game
@@ -18,15 +19,8 @@ def at_war(
     enemy: str | None = "la-motte",
     position: int = 0,
 ) -> None:
-    s = game.state
-    ws = s.wars[war]
-    ws.active, ws.position, ws.enemy_leader, ws.leader = True, position, enemy, None
-    s.units[war] = dict(units or {})
-    if leader:
-        for i, n in enumerate(s.court_nobles):
-            if n == leader:
-                s.court_nobles[i] = None
-        ws.leader = leader
+    """Hothead's Italian war by default: Córdoba against La Motte."""
+    test_wars_helpers.at_war(game, war, units=units, leader=leader, enemy=enemy, position=position)
 
 
 # --------------------------------------------------------------- declaration
