@@ -1,17 +1,24 @@
 """The advisor: what each legal option of the pending decision is worth, by Monte Carlo.
 
 For every legal option it plays games to the end from the current position with the
-greedy policy: each playout rebuilds the position from the game's seed and choices, then
-re-shuffles what the player cannot know (the order of the event, noble and genius decks)
-with the advisor's own RNG, takes the option, and plays on. The advisor never changes
-the game it is asked about.
+greedy policy: each playout forks the position (a copy of the last turn start and the
+choices made since), re-shuffles what the player cannot know (the order of the event,
+noble and genius decks) with the advisor's own RNG, takes the option, and plays on.
+The advisor never changes the game it is asked about.
+
+Every playout has its own seeds, drawn up front from the advisor's seed, so the answer
+is the same whether the playouts run in one process or in several.
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
 import random
 from collections import Counter
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from planet_king.bots.greedy import GreedyBot
@@ -62,13 +69,16 @@ class OptionValue:
 
 
 def fork(game: Game, choices: list[str] | None = None) -> Game:
-    """A fresh copy of the game at the same position (rebuilt by replay)."""
+    """A fresh copy of the game at the same position, or after the first of its
+    ``choices``, rebuilt by replay and keeping its turn starts (so that playouts fork
+    it cheaply)."""
     return Game.replay(
         game.scenario.id,
         game.choices if choices is None else choices,
         seed=game.seed,
         options=game.options,
         content=game.content,
+        keep_turn_starts=True,
     )
 
 
@@ -80,24 +90,81 @@ def resample_hidden(game: Game, seed: int) -> None:
         game.rng.shuffle(deck)
 
 
-def advise(game: Game, *, playouts: int = 500, seed: int = 0) -> list[OptionValue]:
-    """Rank the legal options of the pending decision by mean final VP."""
+# One playout: (index of the option, seed for fate, seed for the greedy policy).
+Job = tuple[int, int, int]
+
+
+def playout(root: Game, option_id: str, fate_seed: int, policy_seed: int) -> tuple[int, str]:
+    """Play one game to the end from ``root`` after ``option_id``: (final VP, level)."""
+    play = root.fork()
+    resample_hidden(play, fate_seed)
+    play.choose(option_id)
+    bot = GreedyBot(policy_seed)
+    while play.decision is not None:
+        play.choose(bot.choose(play))
+    return play.state.vp, play.state.victory_level
+
+
+def default_workers() -> int:
+    """Every core, where worker processes can be forked (they inherit the position)."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return max(1, min(8, os.cpu_count() or 1))
+
+
+def advise(
+    game: Game, *, playouts: int = 500, seed: int = 0, workers: int | None = None
+) -> list[OptionValue]:
+    """Rank the legal options of the pending decision by mean victory level, then mean
+    final VP. ``workers``: processes to play in (default: every core)."""
     decision = game.decision
     if decision is None:
         raise ValueError("the game is over: there is no decision to advise on")
-    rng = random.Random(seed)
     legal = decision.legal
     values = [OptionValue(o.id, o.label) for o in legal]
+    rng = random.Random(seed)
     per_option = max(1, playouts // len(legal))
-    for value in values:
-        for _ in range(per_option):
-            play = fork(game)
-            resample_hidden(play, rng.getrandbits(48))
-            play.choose(value.option_id)
-            bot = GreedyBot(rng.getrandbits(32))
-            while play.decision is not None:
-                play.choose(bot.choose(play))
-            value.playouts += 1
-            value.vps.append(play.state.vp)
-            value.levels[play.state.victory_level] += 1
+    jobs: list[Job] = [
+        (i, rng.getrandbits(48), rng.getrandbits(32))
+        for i in range(len(legal))
+        for _ in range(per_option)
+    ]
+    root = game if game.turn_starts else fork(game)
+    workers = default_workers() if workers is None else workers
+    for (i, _, _), (vp, level) in zip(jobs, _run(root, jobs, workers), strict=True):
+        values[i].playouts += 1
+        values[i].vps.append(vp)
+        values[i].levels[level] += 1
     return sorted(values, key=lambda v: (-v.level_value, -v.mean_vp))
+
+
+def _run(root: Game, jobs: list[Job], workers: int) -> Iterable[tuple[int, str]]:
+    ids = [o.id for o in root.decision.legal] if root.decision else []
+    if workers <= 1 or len(jobs) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [playout(root, ids[i], fate, policy) for i, fate, policy in jobs]
+    # Forked workers inherit the position (no replay, no content to load): it is handed
+    # over in a module global, set only for the lifetime of the pool.
+    global _ROOT
+    _ROOT = root
+    try:
+        chunks = [jobs[k::workers] for k in range(workers)]
+        ctx = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+            parts = list(pool.map(_run_chunk, chunks))
+    finally:
+        _ROOT = None
+    results: list[tuple[int, str]] = [(0, "")] * len(jobs)
+    for k, part in enumerate(parts):
+        results[k::workers] = part
+    return results
+
+
+_ROOT: Game | None = None
+
+
+def _run_chunk(chunk: list[Job]) -> list[tuple[int, str]]:
+    root = _ROOT
+    if root is None or root.decision is None:
+        raise RuntimeError("advisor worker started without a position")
+    ids = [o.id for o in root.decision.legal]
+    return [playout(root, ids[i], fate, policy) for i, fate, policy in chunk]

@@ -62,7 +62,7 @@ class GreedyBot:
         s = g.state
         kind, _, rest = oid.partition(":")
         if kind == "type":
-            return self._type_score(g, rest)
+            return self._type_score(g, d, rest)
         if kind == "action":
             aid = rest.rsplit(":", 1)[1]
             return self._action_score(g, aid)
@@ -95,14 +95,26 @@ class GreedyBot:
             return 5 if rest == "formosa" else 2
         return 1
 
-    def _type_score(self, g: Game, type_: str) -> float:
-        best = 0.0
-        ctx = Context(self._ctx(g), "bot")
-        for aid, base in PREFERRED_ACTIONS.items():
-            act = ACTIONS[aid]
-            if action_type(g, act) == type_ and why_not(g, act, ctx) is None:
-                best = max(best, base + self._action_bonus(g, aid))
-        return best
+    def _type_score(self, g: Game, d: Decision, type_: str) -> float:
+        """The best preferred action of this type that is possible now (the best first:
+        the checks are read only until one is possible)."""
+        ranked = sorted(
+            (
+                (PREFERRED_ACTIONS[aid] + self._action_bonus(g, aid), aid)
+                for aid in PREFERRED_ACTIONS
+                if action_type(g, ACTIONS[aid]) == type_
+            ),
+            reverse=True,
+        )
+        if d.checks is not None:
+            checks = d.checks  # the menu's own checks
+        else:
+            ctx = Context(self._ctx(g), "bot")
+            checks = {aid: why_not(g, ACTIONS[aid], ctx) for _, aid in ranked}
+        for score, aid in ranked:
+            if checks[aid] is None:
+                return max(score, 0.0)
+        return 0.0
 
     def _ctx(self, g: Game) -> str:
         phase = g.state.phase

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -28,6 +29,9 @@ class Decision:
     options: tuple[Option, ...]
     rule: str = ""  # rulebook heading the decision comes from
     cause: str = ""  # the card or action that asks
+    # For a choice of action type: action id -> why it cannot be taken now (None: it
+    # can), as the rules check them for this menu (readers need not check them again).
+    checks: Mapping[str, str | None] | None = field(default=None, compare=False, repr=False)
 
     @property
     def legal(self) -> tuple[Option, ...]:

@@ -8,9 +8,10 @@ driver sends back the chosen option id. A game is therefore fully determined by
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,6 +88,20 @@ class FortuneResult:
         return self.result == "negative"
 
 
+@dataclass(frozen=True, slots=True)
+class TurnStart:
+    """The game as it stood at the start of a turn (no rule code pending there): what a
+    fork copies instead of replaying the whole game."""
+
+    turn: int
+    choices: int  # choices made before it
+    state: GameState  # a private copy, never played on
+    rng: tuple[Any, ...]
+    random_draws: int
+    log_entries: int
+    turn_digests: int
+
+
 @dataclass(slots=True)
 class _Trace:
     """Bookkeeping for undo: how many random draws happened before each choice."""
@@ -104,6 +119,8 @@ class Game:
         seed: int = 0,
         options: GameOptions | None = None,
         content: Content | None = None,
+        keep_turn_starts: bool = False,
+        _fork_of: tuple[Game, TurnStart] | None = None,
     ) -> None:
         self.content = content or load_content()
         if scenario not in self.content.scenarios:
@@ -129,10 +146,56 @@ class Game:
         self.turn_digests: list[tuple[int, int, str]] = []
         self._trace = _Trace()
         self.decision: Decision | None = None
+        # Copies of the game at each turn start, kept on demand (see ``fork``).
+        self.turn_starts: list[TurnStart] | None = [] if keep_turn_starts else None
         from planet_king.engine.rules.flow import play  # rules import Game: avoid a cycle
 
-        self._rules: Rules = play(self)
+        if _fork_of is None:
+            self._rules: Rules = play(self)
+        else:
+            self._rules = play(self, resume_turn=self._restore(*_fork_of))
         self._advance(None)
+
+    def _restore(self, parent: Game, start: TurnStart) -> int:
+        """Take the position of ``parent`` at ``start``; returns the turn to resume."""
+        self.rng.setstate(start.rng)
+        self.state = copy.deepcopy(start.state)
+        self.log_entries = parent.log_entries[: start.log_entries]
+        self.choices = parent.choices[: start.choices]
+        self.random_draws = start.random_draws
+        self.turn_digests = parent.turn_digests[: start.turn_digests]
+        self._trace = _Trace(parent._trace.draws_before_choice[: start.choices])
+        for key, value in parent.__dict__.items():
+            if key.endswith("_cache"):  # facts about the map, the same for both games
+                self.__dict__[key] = value
+        return start.turn
+
+    def fork(self) -> Game:
+        """A new game at the same position, to play on without touching this one.
+
+        A running game cannot be copied (its rules are a suspended generator), so the
+        fork starts from a copy of the last turn start and replays the choices made
+        since; without turn starts (``keep_turn_starts``) it replays the whole game.
+        """
+        if not self.turn_starts:
+            return Game.replay(
+                self.scenario.id,
+                self.choices,
+                seed=self.seed,
+                options=self.options,
+                content=self.content,
+            )
+        start = self.turn_starts[-1]
+        game = Game(
+            self.scenario.id,
+            seed=self.seed,
+            options=self.options,
+            content=self.content,
+            _fork_of=(self, start),
+        )
+        for choice in self.choices[start.choices :]:
+            game.choose(choice)
+        return game
 
     # ----------------------------------------------------------------- driving
     @classmethod
@@ -144,8 +207,15 @@ class Game:
         seed: int = 0,
         options: GameOptions | None = None,
         content: Content | None = None,
+        keep_turn_starts: bool = False,
     ) -> Game:
-        game = cls(scenario, seed=seed, options=options, content=content)
+        game = cls(
+            scenario,
+            seed=seed,
+            options=options,
+            content=content,
+            keep_turn_starts=keep_turn_starts,
+        )
         for i, choice in enumerate(choices):
             try:
                 game.choose(choice)
@@ -160,6 +230,18 @@ class Game:
     def mark_turn_start(self) -> None:
         """Called by the turn sequence at the start of each turn."""
         self.turn_digests.append((self.state.turn, len(self.choices), self.state.digest()))
+        if self.turn_starts is not None:
+            self.turn_starts.append(
+                TurnStart(
+                    self.state.turn,
+                    len(self.choices),
+                    copy.deepcopy(self.state),
+                    self.rng.getstate(),
+                    self.random_draws,
+                    len(self.log_entries),
+                    len(self.turn_digests),
+                )
+            )
 
     def choose(self, option_id: str) -> None:
         """Take a legal option of the pending decision; anything else changes nothing."""
@@ -196,6 +278,7 @@ class Game:
         role: Role = Role.KING,
         rule: str = "",
         cause: str = "",
+        checks: Mapping[str, str | None] | None = None,
     ) -> Rules:
         """Yield a decision; with a single legal option there is no choice to make."""
         opts = tuple(options.items if isinstance(options, Choices) else options)
@@ -204,7 +287,7 @@ class Game:
             raise EngineError(f"no legal option for decision '{prompt}'")
         if len(legal) == 1:
             return legal[0].id
-        choice = yield Decision(role=role, prompt=prompt, options=opts, rule=rule, cause=cause)
+        choice = yield Decision(role, prompt, opts, rule, cause, checks)
         return choice
 
     def ask_among(

@@ -6,7 +6,7 @@ from conftest import drive, stack
 from test_wars import at_war
 
 from planet_king.engine.game import Game
-from planet_king.engine.rules import actions
+from planet_king.engine.rules import actions, units
 from planet_king.engine.rules.actions import ACTIONS, Context
 
 CARD = Context("card", "Action")
@@ -230,5 +230,5 @@ def test_asiento_twice_then_no_more(hothead: Game) -> None:
 def test_provincial_tercios_only_where_allowed(hothead: Game) -> None:
     """Simple Actions (Raise a Provincial Tercio): Spain, Italy and some wars only."""
     at_war(hothead)
-    places = actions._land_places(hothead, "provincial")
+    places = units.new_unit_places(hothead, "provincial")
     assert set(places) == {"spain", "italy", "france-italy"}

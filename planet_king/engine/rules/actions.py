@@ -6,7 +6,7 @@ cost, a ``why_not`` check (None when allowed) and its rule code.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -131,7 +131,23 @@ def action_type(g: Game, act: Action) -> str:
     return act.type
 
 
-def type_why_not(g: Game, type_: str, ctx: Context) -> str | None:
+class ActionChecks(dict[str, str | None]):
+    """Why each action cannot be taken now (None: it can), checked on first use and
+    then remembered for the whole menu: the type choice, the action choice after it and
+    the bots all read the same answers (nothing changes in between)."""
+
+    def __init__(self, g: Game, ctx: Context) -> None:
+        super().__init__()
+        self.g, self.ctx = g, ctx
+
+    def __missing__(self, aid: str) -> str | None:
+        why = self[aid] = why_not(self.g, ACTIONS[aid], self.ctx)
+        return why
+
+
+def type_why_not(
+    g: Game, type_: str, ctx: Context, checks: ActionChecks | None = None
+) -> str | None:
     s = g.state
     if type_ == "royal" and g.options.war_only:
         return "no royal actions in War-Only mode"
@@ -139,9 +155,15 @@ def type_why_not(g: Game, type_: str, ctx: Context) -> str | None:
         return "the King is dead: no more royal actions"
     if ctx.uses_cubes and CUBE[type_] and not any(s.cubes[c] > 0 for c in CUBE[type_]):
         return f"no {' or '.join(CUBE[type_])} cube left"
-    if not any(why_not(g, a, ctx) is None for a in ACTIONS.values() if action_type(g, a) == type_):
-        return "no action of this type is possible now"
-    return None
+    if checks is None:
+        possible = any(
+            why_not(g, a, ctx) is None for a in ACTIONS.values() if action_type(g, a) == type_
+        )
+    else:
+        possible = any(
+            checks[a.id] is None for a in ACTIONS.values() if action_type(g, a) == type_
+        )
+    return None if possible else "no action of this type is possible now"
 
 
 def action_card(g: Game, card: EventCard) -> Rules:
@@ -165,9 +187,10 @@ def take_actions(g: Game, ctx: Context) -> Rules:
     """Up to three actions of different types (Types of Actions)."""
     done: list[str] = []
     for n in range(1, 4):
+        checks = ActionChecks(g, ctx)
         opts = Choices()
         for t in TYPES:
-            reason = "already used with this card" if t in done else type_why_not(g, t, ctx)
+            reason = "already used with this card" if t in done else type_why_not(g, t, ctx, checks)
             opts.add(f"type:{t}", f"{t.capitalize()} action", reason)
         opts.add("done", "No more actions")
         choice = yield from g.ask(
@@ -176,21 +199,24 @@ def take_actions(g: Game, ctx: Context) -> Rules:
             role=Role.KING,
             rule=RULE_TYPES,
             cause=ctx.cause,
+            checks=checks,
         )
         if choice == "done":
             return
         t = choice.partition(":")[2]
-        if (yield from take_one(g, t, ctx)):
+        if (yield from take_one(g, t, ctx, checks)):
             done.append(t)
 
 
-def take_one(g: Game, type_: str, ctx: Context) -> Rules:
-    """Choose and perform one action of a type; returns False if the player went back."""
+def take_one(g: Game, type_: str, ctx: Context, checks: ActionChecks | None = None) -> Rules:
+    """Choose and perform one action of a type; returns False if the player went back.
+    ``checks``: the action checks of the type choice just made (nothing changed since)."""
     opts = Choices()
     for act in ACTIONS.values():
         if action_type(g, act) == type_:
             cost = f" ({act.cost} ducat{'s' if act.cost > 1 else ''})" if act.cost else ""
-            opts.add(f"action:{type_}:{act.id}", act.name + cost, why_not(g, act, ctx))
+            why = checks[act.id] if checks is not None else why_not(g, act, ctx)
+            opts.add(f"action:{type_}:{act.id}", act.name + cost, why)
     opts.add("back", "Back")
     choice = yield from g.ask(
         f"Choose a {type_} action",
@@ -486,11 +512,17 @@ R_POL = "Actions / Political Actions"
 
 def _targets(g: Game, nid: str) -> list[str]:
     """Offices and army commands a noble could be put in."""
+    return list(_positions(g, nid))
+
+
+def _positions(g: Game, nid: str) -> Iterator[str]:
     s = g.state
-    out = [f"office:{o}" for o in s.offices]
+    for o in s.offices:
+        yield f"office:{o}"
     if court.can_command(g, nid):
-        out += [f"army:{w}" for w in wars.active_wars(g)]
-    return out
+        for w, ws in s.wars.items():
+            if ws.active:
+                yield f"army:{w}"
 
 
 def _locked(g: Game, pos: str) -> bool:
@@ -578,7 +610,7 @@ def _nominate(g: Game, ctx: Context) -> Rules:
 
 
 def _nominable(g: Game, nid: str) -> bool:
-    return any(not _locked(g, p) for p in _targets(g, nid))
+    return any(not _locked(g, p) for p in _positions(g, nid))
 
 
 @check(_nominate)
@@ -590,17 +622,23 @@ def _nominate_check(g: Game, ctx: Context) -> str | None:
 
 def embassy_targets(g: Game) -> Choices:
     """Active wars, with why an embassy cannot go there."""
-    s = g.state
     opts = Choices()
-    for w in wars.active_wars(g):
-        ws = s.wars[w]
-        why = None
-        if not ambassadors(g, w):
-            why = "no ambassador available"
-        elif ws.truce and w == "palatinate":
-            why = "the Palatinate war cannot end through diplomacy"
-        opts.add(f"war:{w}", g.name(w) + (" (at truce: peace)" if ws.truce else ""), why)
+    for w, why in _embassy_reasons(g):
+        truce = " (at truce: peace)" if g.state.wars[w].truce else ""
+        opts.add(f"war:{w}", g.name(w) + truce, why)
     return opts
+
+
+def _embassy_reasons(g: Game) -> Iterator[tuple[str, str | None]]:
+    for w, ws in g.state.wars.items():
+        if not ws.active:
+            continue
+        if not ambassadors(g, w):
+            yield w, "no ambassador available"
+        elif ws.truce and w == "palatinate":
+            yield w, "the Palatinate war cannot end through diplomacy"
+        else:
+            yield w, None
 
 
 def ambassadors(g: Game, war_id: str) -> list[str]:
@@ -673,7 +711,7 @@ def embassy(g: Game, cause: str, *, paid: bool) -> Rules:
 def _embassy_check(g: Game, ctx: Context) -> str | None:
     if ctx.kind == "organisation":
         return "not in the Organisation phase"
-    if not embassy_targets(g):
+    if not any(why is None for _, why in _embassy_reasons(g)):
         return "no war to send an embassy to"
     return None
 
@@ -688,11 +726,6 @@ def _deploy_now(g: Game, kind: str, rule: str, cause: str, places: list[str]) ->
     )
     units.add_unit(g, dst, kind)
     g.log(f"A {UNIT_NAMES[kind]} is placed in {g.name(dst)}.", rule=rule, cause=cause)
-
-
-def _land_places(g: Game, kind: str) -> list[str]:
-    places = [t for t in g.content.territories if units.destination_ok(g, kind, t)]
-    return places + [w for w in wars.active_wars(g) if units.destination_ok(g, kind, w)]
 
 
 @action(
@@ -728,7 +761,7 @@ def _raise_tercio_check(g: Game, ctx: Context) -> str | None:
 def _raise_nations(g: Game, ctx: Context) -> Rules:
     rule = f"{R_GOV} (Raise a Tercio of Nations)"
     g.spend(1, "action:raise-nations", rule=rule, cause="Raise a Tercio of Nations")
-    yield from _deploy_now(g, "nations", rule, ctx.cause, _land_places(g, "nations"))
+    yield from _deploy_now(g, "nations", rule, ctx.cause, units.new_unit_places(g, "nations"))
 
 
 @check(_raise_nations)
@@ -760,11 +793,14 @@ def _build_fleet_check(g: Game, ctx: Context) -> str | None:
 
 def campaign_targets(g: Game, ctx: Context) -> list[tuple[str, str | None]]:
     """(war, reason it is not allowed) for every war the player could campaign in."""
+    return list(_campaign_reasons(g, ctx))
+
+
+def _campaign_reasons(g: Game, ctx: Context) -> Iterator[tuple[str, str | None]]:
     s = g.state
     forbidden = _forbidden_gov(g, ctx)
     court_leaders = [n for n in court.court_nobles(g) if court.can_command(g, n)]
     affordable = [n for n in court_leaders if s.treasury >= wars.campaign_cost(g, n)]
-    out: list[tuple[str, str | None]] = []
     for w in wars.allowed_wars(g):
         ws = s.wars[w]
         why: str | None = None
@@ -784,8 +820,7 @@ def campaign_targets(g: Game, ctx: Context) -> list[tuple[str, str | None]]:
                 why = "no noble with a military rating at Court"
             elif why is None and not affordable:
                 why = "the Treasury cannot pay for any leader at Court"
-        out.append((w, why))
-    return out
+        yield w, why
 
 
 @action(
@@ -870,7 +905,7 @@ def _campaign(g: Game, ctx: Context) -> Rules:
 def _campaign_check(g: Game, ctx: Context) -> str | None:
     if ctx.kind == "organisation":
         return "not in the Organisation phase"
-    if not any(why is None for _, why in campaign_targets(g, ctx)):
+    if not any(why is None for _, why in _campaign_reasons(g, ctx)):
         return "no war to campaign in"
     return None
 
@@ -891,7 +926,7 @@ def _raise_provincial(g: Game, ctx: Context) -> Rules:
         "provincial",
         f"{R_SIMPLE} (Raise a Provincial Tercio)",
         ctx.cause,
-        _land_places(g, "provincial"),
+        units.new_unit_places(g, "provincial"),
     )
 
 
@@ -899,7 +934,9 @@ def _raise_provincial(g: Game, ctx: Context) -> Rules:
 def _raise_provincial_check(g: Game, ctx: Context) -> str | None:
     if units.counters_left(g, "provincial") <= 0:
         return "no provincial tercio counter left"
-    return None if _land_places(g, "provincial") else "nowhere to place it"
+    if units.territory_places(g, "provincial") or units.new_unit_places(g, "provincial"):
+        return None
+    return "nowhere to place it"
 
 
 @action("move", "simple", "Move a Fleet, Tercio or Leader", units.RULE_MOVE)

@@ -64,14 +64,6 @@ def end_of_turn(g: Game) -> Rules:
 
 
 # ------------------------------------------------------------ construction
-def unit_places(g: Game, kind: str) -> list[str]:
-    """Where a newly built tercio or fleet may be placed: any territory, war or Plus
-    Ultra that may hold it (not the Palatinate or Franche-Comté for fleets)."""
-    places = [t for t in g.content.territories if units.destination_ok(g, kind, t)]
-    places += [w for w in wars.active_wars(g) if units.destination_ok(g, kind, w)]
-    return places
-
-
 def fortification_targets(g: Game) -> list[str]:
     """A viceroyalty, an overseas territory or a settlement (never Spain); level 2 at
     most, a settlement level 1 at most."""
@@ -104,7 +96,7 @@ def deploy_construction(g: Game, cause: str) -> Rules:
                 cause=cause,
             )
             continue
-        places = unit_places(g, kind)
+        places = units.new_unit_places(g, kind)
         if not places:
             g.log(
                 f"No place for the {UNIT_NAMES[kind]}: it is lost.",

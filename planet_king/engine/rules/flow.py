@@ -18,21 +18,26 @@ if TYPE_CHECKING:
 RULE_END_PHASE = "Events Phase / End of the Event Phase"
 
 
-def play(g: Game) -> Rules:
-    """The whole game, from set-up to the victory level."""
-    setup(g)
+def play(g: Game, resume_turn: int | None = None) -> Rules:
+    """The whole game, from set-up to the victory level; or, for a fork (``Game.fork``),
+    from the start of ``resume_turn`` (the state already as it was there)."""
+    if resume_turn is None:
+        setup(g)
     if g.hothead:
-        place_cubes(g)
-        g.mark_turn_start()
+        if resume_turn is None:
+            place_cubes(g)
+            g.mark_turn_start()
         yield from hothead_opening(g)
         yield from events_phase(g)
         finish_hothead(g)
         return
-    yield from setup_standard(g)
+    if resume_turn is None:
+        yield from setup_standard(g)
     s = g.state
-    for turn in range(g.scenario.first_turn, g.scenario.last_turn + 1):
-        s.turn = turn
-        g.mark_turn_start()
+    for turn in range(resume_turn or g.scenario.first_turn, g.scenario.last_turn + 1):
+        if turn != resume_turn:
+            s.turn = turn
+            g.mark_turn_start()
         if turn == g.scenario.first_turn:
             yield from first_organisation(g)
         else:

@@ -131,9 +131,41 @@ def _passable(g: Game, loc: str) -> bool:
     return loc == PLUS_ULTRA or (terr is not None and terr.region == "europe")
 
 
+def territory_places(g: Game, kind: str) -> list[str]:
+    """The territories that may take a new unit of ``kind``: fixed for a game, so
+    computed once (the action checks ask this at nearly every decision)."""
+    cache: dict[tuple[str, bool], list[str]] = g.__dict__.setdefault(
+        "_territory_places_cache", {}
+    )
+    key = (kind, g.hothead)
+    places = cache.get(key)
+    if places is None:
+        places = cache[key] = [t for t in g.content.territories if destination_ok(g, kind, t)]
+    return places
+
+
+def new_unit_places(g: Game, kind: str) -> list[str]:
+    """Where a newly raised or built unit may be placed: any territory, war or Plus
+    Ultra that may hold it (not the Palatinate or Franche-Comté for fleets)."""
+    wars = [w for w, ws in g.state.wars.items() if ws.active and destination_ok(g, kind, w)]
+    return territory_places(g, kind) + wars
+
+
 def _nodes_within_reach(g: Game, src: str, *, fleet: bool) -> list[str]:
-    """Every location joined to ``src`` by open lines (before what each may hold)."""
+    """Every location joined to ``src`` by open lines (before what each may hold).
+
+    The map is fixed: the answer depends only on the source, on whether Plus Ultra is
+    open and on the Valtellina, so it is remembered for the game."""
     pu_open = fleet or g.state.units_at(PLUS_ULTRA).get("fleet", 0) > 0
+    key = (src, pu_open, g.state.valtellina_closed)
+    cache: dict[tuple[str, bool, bool], list[str]] = g.__dict__.setdefault("_reach_cache", {})
+    nodes = cache.get(key)
+    if nodes is None:
+        nodes = cache[key] = _search_reach(g, src, pu_open)
+    return nodes
+
+
+def _search_reach(g: Game, src: str, pu_open: bool) -> list[str]:
     if src == PLUS_ULTRA and not pu_open:
         return []
     seen = {src}
