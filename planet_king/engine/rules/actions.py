@@ -160,9 +160,7 @@ def type_why_not(
             why_not(g, a, ctx) is None for a in ACTIONS.values() if action_type(g, a) == type_
         )
     else:
-        possible = any(
-            checks[a.id] is None for a in ACTIONS.values() if action_type(g, a) == type_
-        )
+        possible = any(checks[a.id] is None for a in ACTIONS.values() if action_type(g, a) == type_)
     return None if possible else "no action of this type is possible now"
 
 

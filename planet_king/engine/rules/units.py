@@ -134,9 +134,7 @@ def _passable(g: Game, loc: str) -> bool:
 def territory_places(g: Game, kind: str) -> list[str]:
     """The territories that may take a new unit of ``kind``: fixed for a game, so
     computed once (the action checks ask this at nearly every decision)."""
-    cache: dict[tuple[str, bool], list[str]] = g.__dict__.setdefault(
-        "_territory_places_cache", {}
-    )
+    cache: dict[tuple[str, bool], list[str]] = g.__dict__.setdefault("_territory_places_cache", {})
     key = (kind, g.hothead)
     places = cache.get(key)
     if places is None:
