@@ -94,15 +94,21 @@ def resample_hidden(game: Game, seed: int) -> None:
 Job = tuple[int, int, int]
 
 
-def playout(root: Game, option_id: str, fate_seed: int, policy_seed: int) -> tuple[int, str]:
-    """Play one game to the end from ``root`` after ``option_id``: (final VP, level)."""
+def play_on(root: Game, option_id: str, fate_seed: int, policy_seed: int) -> Game:
+    """One game played to the end from ``root`` after ``option_id``, fate re-sampled."""
     play = root.fork()
     resample_hidden(play, fate_seed)
     play.choose(option_id)
     bot = GreedyBot(policy_seed)
     while play.decision is not None:
         play.choose(bot.choose(play))
-    return play.state.vp, play.state.victory_level
+    return play
+
+
+def playout(root: Game, option_id: str, fate_seed: int, policy_seed: int) -> tuple[int, str]:
+    """(final VP, victory level) of one playout."""
+    s = play_on(root, option_id, fate_seed, policy_seed).state
+    return s.vp, s.victory_level
 
 
 def default_workers() -> int:

@@ -9,7 +9,7 @@ import random
 from typer.testing import CliRunner
 
 from planet_king import saves
-from planet_king.advisor import advise
+from planet_king.advisor import advise, play_on
 from planet_king.cli import app
 from planet_king.engine.game import Game
 
@@ -52,3 +52,28 @@ def test_hint_command_on_a_save(content, tmp_path) -> None:
     assert earlier.exit_code == 0, earlier.stderr
     bad = CliRunner().invoke(app, ["hint", str(path), "--at", "999"])
     assert bad.exit_code == 1 and "only" in bad.stderr
+
+
+def test_advice_is_the_same_in_one_process_or_several(content) -> None:
+    """Every playout has its own seeds: the pool changes the speed, not the answer."""
+    game = _position(content, "the-planet-king", 6)
+    alone = [v.as_dict() for v in advise(game, playouts=10, seed=3, workers=1)]
+    pooled = [v.as_dict() for v in advise(game, playouts=10, seed=3, workers=2)]
+    assert alone == pooled
+
+
+def test_playouts_forked_from_a_turn_start_match_full_replays(content) -> None:
+    """A playout forks its position from the last turn start; from a game that keeps
+    no turn starts the fork is a full replay. The games played are the same."""
+    game = _position(content, "iupiter-hispano", 30)
+    assert game.turn_starts is None
+    kept = Game.replay(
+        game.scenario.id, game.choices, seed=game.seed, content=content, keep_turn_starts=True
+    )
+    assert kept.turn_starts and kept.turn_starts[-1].choices > 0
+    for option in game.decision.legal_ids:
+        for fate, policy in ((1, 2), (77, 5)):
+            replayed = play_on(game, option, fate, policy)
+            forked = play_on(kept, option, fate, policy)
+            assert replayed.state.digest() == forked.state.digest()
+            assert replayed.log_digest() == forked.log_digest()
