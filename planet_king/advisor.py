@@ -97,6 +97,7 @@ Job = tuple[int, int, int]
 def play_on(root: Game, option_id: str, fate_seed: int, policy_seed: int) -> Game:
     """One game played to the end from ``root`` after ``option_id``, fate re-sampled."""
     play = root.fork()
+    play.quiet = True  # nobody reads a playout's log
     resample_hidden(play, fate_seed)
     play.choose(option_id)
     bot = GreedyBot(policy_seed)

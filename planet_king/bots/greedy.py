@@ -43,17 +43,33 @@ PREFERRED_ACTIONS = {
 }
 
 
+def _preferred_of_type(g: Game, type_: str) -> list[str]:
+    """The preferred actions of a type (War-Only mode moves two of them)."""
+    key = (type_, g.options.war_only)
+    found = _BY_TYPE.get(key)
+    if found is None:
+        found = _BY_TYPE[key] = [
+            aid for aid in PREFERRED_ACTIONS if action_type(g, ACTIONS[aid]) == type_
+        ]
+    return found
+
+
+_BY_TYPE: dict[tuple[str, bool], list[str]] = {}
+
+
 class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self._bonuses: dict[str, float] = {}  # for the decision at hand
 
     def choose(self, game: Game) -> str:
         decision = game.decision
         if decision is None:
             raise ValueError("the game is over")
         legal = decision.legal
+        self._bonuses = {}
         scored = [(self.score(game, decision, o.id), self.rng.random(), o.id) for o in legal]
         return max(scored)[2]
 
@@ -99,11 +115,7 @@ class GreedyBot:
         """The best preferred action of this type that is possible now (the best first:
         the checks are read only until one is possible)."""
         ranked = sorted(
-            (
-                (PREFERRED_ACTIONS[aid] + self._action_bonus(g, aid), aid)
-                for aid in PREFERRED_ACTIONS
-                if action_type(g, ACTIONS[aid]) == type_
-            ),
+            ((self._action_score(g, aid), aid) for aid in _preferred_of_type(g, type_)),
             reverse=True,
         )
         if d.checks is not None:
@@ -121,7 +133,10 @@ class GreedyBot:
         return {"organisation": "organisation", "end-of-turn": "end-of-turn"}.get(phase, "card")
 
     def _action_score(self, g: Game, aid: str) -> float:
-        return PREFERRED_ACTIONS.get(aid, 0) + self._action_bonus(g, aid)
+        bonus = self._bonuses.get(aid)
+        if bonus is None:
+            bonus = self._bonuses[aid] = self._action_bonus(g, aid)
+        return PREFERRED_ACTIONS.get(aid, 0) + bonus
 
     def _action_bonus(self, g: Game, aid: str) -> float:
         s = g.state

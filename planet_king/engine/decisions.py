@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class Role(StrEnum):
@@ -14,8 +15,9 @@ class Role(StrEnum):
     VALIDO = "valido"
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
+    """One choice of a decision (a named tuple: rules build hundreds per turn)."""
+
     id: str  # stable, e.g. "action:royal:hunt", "target:war:france-italy", "done"
     label: str
     allowed: bool = True

@@ -229,6 +229,8 @@ class Game:
 
     def mark_turn_start(self) -> None:
         """Called by the turn sequence at the start of each turn."""
+        if self.quiet:  # a playout: never saved, so never checked against a replay
+            return
         self.turn_digests.append((self.state.turn, len(self.choices), self.state.digest()))
         if self.turn_starts is not None:
             self.turn_starts.append(
@@ -307,7 +309,12 @@ class Game:
         return choice.partition(":")[2]
 
     # ------------------------------------------------------------------ log
+    # A playout that no one will read (the advisor's) keeps no log.
+    quiet: bool = False
+
     def log(self, text: str, *, rule: str = "", cause: str = "") -> None:
+        if self.quiet:
+            return
         s = self.state
         self.log_entries.append(LogEntry(s.turn, s.phase, text, rule, cause))
 

@@ -249,3 +249,33 @@ def test_broken_reference_and_counter_are_reported(tmp_path: Path) -> None:
     edit(data2 / "nobles.yaml", "diego-carrillo", "military", "2")
     with pytest.raises(DataError, match=r"nobles\.yaml.*'diego-carrillo'.*'leader\.strategy'"):
         load_content(data2)
+
+
+def test_every_data_file_reads_the_same_with_the_fast_safe_loader() -> None:
+    """Loader: libyaml's safe loader, where present, builds exactly what the pure-Python
+    safe loader (yaml.safe_load) builds from every data file."""
+    import yaml
+
+    from planet_king.content.loader import parse_yaml
+
+    for path in sorted((ROOT / "data").rglob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        assert parse_yaml(text) == yaml.safe_load(text), path.name
+
+
+def test_invalid_yaml_names_the_file_and_the_line(tmp_path: Path) -> None:
+    """Loader: a file that is not YAML is a one-line DataError with its line."""
+    data = copy_data(tmp_path)
+    path = data / "ladies.yaml"
+    path.write_text("- id: x\n  name: [unclosed\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"ladies\.yaml: not valid YAML at line \d+"):
+        load_content(data)
+
+
+def test_yaml_tags_that_build_objects_are_refused(tmp_path: Path) -> None:
+    """Loader: the safe schema only: a Python-object tag is an error, never executed."""
+    data = copy_data(tmp_path)
+    path = data / "ladies.yaml"
+    path.write_text("- !!python/object/apply:os.system ['true']\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"ladies\.yaml: not valid YAML"):
+        load_content(data)
