@@ -16,13 +16,15 @@ import math
 import multiprocessing
 import os
 import random
+import threading
 from collections import Counter
-from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from planet_king.bots.greedy import GreedyBot
-from planet_king.engine.game import Game
+from planet_king.content.loader import load_content
+from planet_king.engine.game import Game, GameOptions
 from planet_king.sim import VICTORY_LEVELS
 
 
@@ -113,9 +115,7 @@ def playout(root: Game, option_id: str, fate_seed: int, policy_seed: int) -> tup
 
 
 def default_workers() -> int:
-    """Every core, where worker processes can be forked (they inherit the position)."""
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return 1
+    """Every core (at most 8)."""
     return max(1, min(8, os.cpu_count() or 1))
 
 
@@ -145,33 +145,61 @@ def advise(
     return sorted(values, key=lambda v: (-v.level_value, -v.mean_vp))
 
 
-def _run(root: Game, jobs: list[Job], workers: int) -> Iterable[tuple[int, str]]:
+def _run(root: Game, jobs: list[Job], workers: int) -> list[tuple[int, str]]:
     ids = [o.id for o in root.decision.legal] if root.decision else []
-    if workers <= 1 or len(jobs) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers <= 1 or len(jobs) < 2:
         return [playout(root, ids[i], fate, policy) for i, fate, policy in jobs]
-    # Forked workers inherit the position (no replay, no content to load): it is handed
-    # over in a module global, set only for the lifetime of the pool.
-    global _ROOT
-    _ROOT = root
-    try:
-        chunks = [jobs[k::workers] for k in range(workers)]
-        ctx = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            parts = list(pool.map(_run_chunk, chunks))
-    finally:
-        _ROOT = None
+    # Each worker rebuilds the position once (content from the same data, the same
+    # choices), then plays its share of the playouts.
+    position = (
+        str(root.content.data_dir),
+        root.scenario.id,
+        list(root.choices),
+        root.seed,
+        root.options.to_dict(),
+    )
+    chunks = [jobs[k::workers] for k in range(workers)]
+    with ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context(_start_method()),
+        initializer=_init_worker,
+        initargs=position,
+    ) as pool:
+        parts = list(pool.map(_run_chunk, chunks))
     results: list[tuple[int, str]] = [(0, "")] * len(jobs)
     for k, part in enumerate(parts):
         results[k::workers] = part
     return results
 
 
-_ROOT: Game | None = None
+def _start_method() -> str:
+    """Fork is the quickest start, but only safe from a process with one thread (the
+    TUI asks from a worker thread): then a fork server, or spawn where there is none."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
+_WORKER: dict[str, Game] = {}
+
+
+def _init_worker(
+    data_dir: str, scenario: str, choices: list[str], seed: int, options: dict[str, object]
+) -> None:
+    _WORKER["root"] = Game.replay(
+        scenario,
+        choices,
+        seed=seed,
+        options=GameOptions.from_dict(options),
+        content=load_content(Path(data_dir)),
+        keep_turn_starts=True,
+    )
 
 
 def _run_chunk(chunk: list[Job]) -> list[tuple[int, str]]:
-    root = _ROOT
-    if root is None or root.decision is None:
-        raise RuntimeError("advisor worker started without a position")
+    root = _WORKER["root"]
+    if root.decision is None:
+        raise RuntimeError("advisor worker: the position has no decision")
     ids = [o.id for o in root.decision.legal]
     return [playout(root, ids[i], fate, policy) for i, fate, policy in chunk]

@@ -500,6 +500,10 @@ def hint(
     ] = None,
     playouts: Annotated[int, typer.Option(min=1, help="Playouts in all.")] = 500,
     seed: Annotated[int, typer.Option(help="The advisor's own seed.")] = 0,
+    workers: Annotated[
+        int | None,
+        typer.Option(min=1, help="Processes to play in (default: every core); same answer."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
@@ -514,7 +518,7 @@ def hint(
         game = fork(game, game.choices[: at - 1])
     if game.decision is None:
         raise SaveFileError(f"{save}: the game is over, there is no decision to advise on")
-    ranked = advise(game, playouts=playouts, seed=seed)
+    ranked = advise(game, playouts=playouts, seed=seed, workers=workers)
     if as_json:
         typer.echo(
             json.dumps(

@@ -77,3 +77,19 @@ def test_playouts_forked_from_a_turn_start_match_full_replays(content) -> None:
             forked = play_on(kept, option, fate, policy)
             assert replayed.state.digest() == forked.state.digest()
             assert replayed.log_digest() == forked.log_digest()
+
+
+def test_advice_asked_from_a_thread_is_the_same(content) -> None:
+    """The TUI asks from a worker thread, where the pool starts its processes through a
+    fork server instead of forking the threaded program: the answer does not change."""
+    import threading
+
+    game = _position(content, "iupiter-hispano", 6)
+    alone = [v.as_dict() for v in advise(game, playouts=6, seed=2, workers=1)]
+    found: list[list[dict[str, object]]] = []
+    thread = threading.Thread(
+        target=lambda: found.append([v.as_dict() for v in advise(game, playouts=6, seed=2)])
+    )
+    thread.start()
+    thread.join()
+    assert found == [alone]

@@ -62,7 +62,7 @@ class GreedyBot:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self._bonuses: dict[str, float] = {}  # for the decision at hand
+        self._bonuses: dict[str, float] = {}  # for the decision at hand, read on need
 
     def choose(self, game: Game) -> str:
         decision = game.decision
@@ -133,34 +133,34 @@ class GreedyBot:
         return {"organisation": "organisation", "end-of-turn": "end-of-turn"}.get(phase, "card")
 
     def _action_score(self, g: Game, aid: str) -> float:
-        bonus = self._bonuses.get(aid)
-        if bonus is None:
-            bonus = self._bonuses[aid] = self._action_bonus(g, aid)
-        return PREFERRED_ACTIONS.get(aid, 0) + bonus
+        if not self._bonuses:
+            self._bonuses = self._action_bonuses(g)
+        return PREFERRED_ACTIONS.get(aid, 0) + self._bonuses.get(aid, 0)
 
-    def _action_bonus(self, g: Game, aid: str) -> float:
+    def _action_bonuses(self, g: Game) -> dict[str, float]:
+        """What the board adds to (or takes from) the preferred actions, read once per
+        decision: every other action keeps its base preference."""
         s = g.state
-        if aid == "asiento":
-            return 40 if s.treasury <= 2 else -20
-        if aid in ("raise-nations", "raise-tercio", "build-fleet", "build-fortification"):
-            return -30 if s.treasury <= 3 else 0
-        if aid == "military-campaign":
-            good = [
-                w
-                for w in wars.active_wars(g)
-                if s.wars[w].leader
-                and not s.wars[w].truce
-                and wars.army_sp(g, w, player_campaign=True) >= wars.enemy_strength(g, w)
-            ]
-            return 20 if good else -60
-        if aid == "appoint-noble":
-            return 15 if court.free_court_slot(g) else -30
-        if aid == "nominate-genius":
-            return 15 if None in s.court_geniuses else -40
-        if aid == "embassy":
-            losing = [w for w in wars.active_wars(g) if s.wars[w].position < 0]
-            return 10 if losing and s.treasury >= 3 else -40
-        return 0
+        poor = -30 if s.treasury <= 3 else 0
+        good_campaign = any(
+            ws.active
+            and ws.leader
+            and not ws.truce
+            and wars.army_sp(g, w, player_campaign=True) >= wars.enemy_strength(g, w)
+            for w, ws in s.wars.items()
+        )
+        losing = any(ws.active and ws.position < 0 for ws in s.wars.values())
+        return {
+            "asiento": 40 if s.treasury <= 2 else -20,
+            "raise-nations": poor,
+            "raise-tercio": poor,
+            "build-fleet": poor,
+            "build-fortification": poor,
+            "military-campaign": 20 if good_campaign else -60,
+            "appoint-noble": 15 if court.free_court_slot(g) else -30,
+            "nominate-genius": 15 if None in s.court_geniuses else -40,
+            "embassy": 10 if losing and s.treasury >= 3 else -40,
+        }
 
     def _campaign_score(self, g: Game, war_id: str) -> float:
         s = g.state

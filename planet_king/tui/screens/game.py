@@ -326,14 +326,17 @@ class GameScreen(Screen[None]):
         last = self.tracker.draws[-1]
         self.app.push_screen(CardsScreen(self.game.content, last.name, last.card_id))
 
-    HINT_PLAYOUTS = 60
+    HINT_PLAYOUTS = 500  # as `planet-king hint`; on every core
 
     def action_hint(self) -> None:
         """The advisor, in a worker thread: the game on screen is never touched."""
         if self.game.decision is None:
             self.notify("The game is over: there is no decision to advise on.", timeout=3)
             return
-        self.notify(f"The advisor plays {self.HINT_PLAYOUTS} games from here...", timeout=3)
+        self.notify(
+            f"The advisor plays {self.HINT_PLAYOUTS} games from here (a few seconds)...",
+            timeout=3,
+        )
         self.run_worker(self._hint_worker, thread=True, exclusive=True, group="hint")
 
     def _hint_worker(self) -> None:
