@@ -35,9 +35,9 @@ def position(scenario: str, seed: int, turn: int) -> Game:
     game = Game(scenario, seed=seed, content=content, keep_turn_starts=True)
     bot = GreedyBot(seed)
     while game.decision is not None:
-        if game.state.turn >= turn and game.state.phase == "events":
-            if len(game.decision.legal) > 1:
-                return game
+        s = game.state
+        if s.turn >= turn and s.phase == "events" and len(game.decision.legal) > 1:
+            return game
         game.choose(bot.choose(game))
     raise SystemExit(f"{scenario} seed {seed} ended before turn {turn}: pick another seed")
 

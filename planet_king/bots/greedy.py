@@ -62,14 +62,16 @@ class GreedyBot:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self._bonuses: dict[str, float] = {}  # for the decision at hand, read on need
+        # Read off the board for the decision at hand, on need.
+        self._bonuses: dict[str, float] = {}
+        self._types: dict[str, float] | None = None
 
     def choose(self, game: Game) -> str:
         decision = game.decision
         if decision is None:
             raise ValueError("the game is over")
         legal = decision.legal
-        self._bonuses = {}
+        self._bonuses, self._types = {}, None
         scored = [(self.score(game, decision, o.id), self.rng.random(), o.id) for o in legal]
         return max(scored)[2]
 
@@ -112,21 +114,31 @@ class GreedyBot:
         return 1
 
     def _type_score(self, g: Game, d: Decision, type_: str) -> float:
-        """The best preferred action of this type that is possible now (the best first:
-        the checks are read only until one is possible)."""
+        """The best preferred action of this type that is possible now."""
+        if self._types is None:
+            self._types = self._best_by_type(g, d)
+        return self._types.get(type_, 0.0)
+
+    def _best_by_type(self, g: Game, d: Decision) -> dict[str, float]:
+        """Every type's best possible preferred action, from one pass over the actions,
+        best first: an action is checked only while its type has no answer yet."""
         ranked = sorted(
-            ((self._action_score(g, aid), aid) for aid in _preferred_of_type(g, type_)),
-            reverse=True,
+            ((self._action_score(g, aid), aid) for aid in PREFERRED_ACTIONS), reverse=True
         )
         if d.checks is not None:
             checks = d.checks  # the menu's own checks
         else:
             ctx = Context(self._ctx(g), "bot")
             checks = {aid: why_not(g, ACTIONS[aid], ctx) for _, aid in ranked}
+        wanted = {o.id[5:] for o in d.legal if o.id.startswith("type:")}
+        best: dict[str, float] = {}
         for score, aid in ranked:
-            if checks[aid] is None:
-                return max(score, 0.0)
-        return 0.0
+            t = action_type(g, ACTIONS[aid])
+            if t in wanted and t not in best and checks[aid] is None:
+                best[t] = max(score, 0.0)
+                if len(best) == len(wanted):
+                    break
+        return best
 
     def _ctx(self, g: Game) -> str:
         phase = g.state.phase

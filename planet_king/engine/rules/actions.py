@@ -71,6 +71,18 @@ class Action:
     why_not: Callable[[Game, Context], str | None]
     run: Callable[[Game, Context], Rules]
 
+    @property
+    def label(self) -> str:
+        """The name, with the cost when there is one (made once: menus show it often)."""
+        label = _LABELS.get(self.id)
+        if label is None:
+            cost = f" ({self.cost} ducat{'s' if self.cost > 1 else ''})" if self.cost else ""
+            label = _LABELS[self.id] = self.name + cost
+        return label
+
+
+_LABELS: dict[str, str] = {}
+
 
 ACTIONS: dict[str, Action] = {}
 
@@ -212,9 +224,8 @@ def take_one(g: Game, type_: str, ctx: Context, checks: ActionChecks | None = No
     opts = Choices()
     for act in ACTIONS.values():
         if action_type(g, act) == type_:
-            cost = f" ({act.cost} ducat{'s' if act.cost > 1 else ''})" if act.cost else ""
             why = checks[act.id] if checks is not None else why_not(g, act, ctx)
-            opts.add(f"action:{type_}:{act.id}", act.name + cost, why)
+            opts.add(f"action:{type_}:{act.id}", act.label, why)
     opts.add("back", "Back")
     choice = yield from g.ask(
         f"Choose a {type_} action",

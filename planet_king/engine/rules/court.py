@@ -7,6 +7,7 @@ Positions are named by the marker that stands for them in the notables cup
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from planet_king.content.models import Noble
@@ -82,10 +83,27 @@ def cup_notables(g: Game) -> list[str]:
 
 
 def where(g: Game, nid: str) -> str | None:
-    for p in positions(g):
-        if holder(g, p) == nid:
-            return p
+    """The position a notable holds (in the order of ``positions``), or None."""
+    for pos, who in _holders(g):
+        if who == nid:
+            return pos
     return None
+
+
+def _holders(g: Game) -> Iterator[tuple[str, str | None]]:
+    """(position, holder) in the order of ``positions``, read straight off the state
+    (asked at nearly every step: no position strings to build and parse again)."""
+    s = g.state
+    for i, n in enumerate(s.court_nobles, start=1):
+        yield f"court:{i}", n
+    for i, n in enumerate(s.court_geniuses, start=1):
+        yield f"genius:{i}", n
+    for o, n in s.offices.items():
+        yield f"office:{o}", n
+    for w, ws in s.wars.items():
+        if ws.active:
+            yield f"army:{w}", ws.leader
+    yield "mistress", s.mistress
 
 
 def noble(g: Game, nid: str) -> Noble:
@@ -94,12 +112,12 @@ def noble(g: Game, nid: str) -> Noble:
 
 def nobles_in_play(g: Game) -> list[str]:
     """Nobles at Court, in office or in command of an army (not the Valido, not exiles)."""
-    out = []
-    for p in positions(g):
-        h = holder(g, p)
-        if h is not None and h in g.content.nobles:
-            out.append(h)
-    return out
+    s = g.state
+    nobles = g.content.nobles
+    held = [*s.court_nobles, *s.court_geniuses, *s.offices.values()]
+    held += [ws.leader for ws in s.wars.values() if ws.active]
+    held.append(s.mistress)
+    return [h for h in held if h is not None and h in nobles]
 
 
 def court_nobles(g: Game) -> list[str]:
