@@ -263,19 +263,20 @@ def test_every_data_file_reads_the_same_with_the_fast_safe_loader() -> None:
         assert parse_yaml(text) == yaml.safe_load(text), path.name
 
 
-def test_invalid_yaml_names_the_file_and_the_line(tmp_path: Path) -> None:
-    """Loader: a file that is not YAML is a one-line DataError with its line."""
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        # not YAML at all: the file and the line
+        ("- id: x\n  name: [unclosed\n", r"ladies\.yaml: not valid YAML at line \d+"),
+        # the safe schema only: a Python-object tag is refused, never executed
+        ("- !!python/object/apply:os.system ['true']\n", r"ladies\.yaml: not valid YAML"),
+    ],
+)
+def test_a_file_the_safe_loader_refuses_is_a_one_line_error(
+    tmp_path: Path, text: str, error: str
+) -> None:
+    """Loader: bad YAML is a one-line DataError naming the file."""
     data = copy_data(tmp_path)
-    path = data / "ladies.yaml"
-    path.write_text("- id: x\n  name: [unclosed\n", encoding="utf-8")
-    with pytest.raises(DataError, match=r"ladies\.yaml: not valid YAML at line \d+"):
-        load_content(data)
-
-
-def test_yaml_tags_that_build_objects_are_refused(tmp_path: Path) -> None:
-    """Loader: the safe schema only: a Python-object tag is an error, never executed."""
-    data = copy_data(tmp_path)
-    path = data / "ladies.yaml"
-    path.write_text("- !!python/object/apply:os.system ['true']\n", encoding="utf-8")
-    with pytest.raises(DataError, match=r"ladies\.yaml: not valid YAML"):
+    (data / "ladies.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(DataError, match=error):
         load_content(data)
