@@ -173,5 +173,37 @@ def test_hint_key_shows_the_advisor_ranking_without_changing_the_game(
     asyncio.run(main())
     screen = seen["screen"]
     assert isinstance(screen, HintScreen)
-    assert {v.option_id for v in screen.ranked} == set(game.decision.legal_ids)
+    assert {o["option"] for o in screen.options} == set(game.decision.legal_ids)
     assert game.state.digest() == digest
+
+
+def test_a_failing_advisor_is_a_notice_not_a_crash(tmp_path, monkeypatch) -> None:
+    """Standards: bad news is one clear line; the game on screen goes on."""
+    import asyncio
+
+    from planet_king.tui.app import PlanetKingApp
+    from planet_king.tui.screens.game import GameScreen
+
+    def broken(self, position: str, seed: int) -> list[dict[str, object]]:
+        raise RuntimeError("no advisor today")
+
+    monkeypatch.setattr(GameScreen, "_ask_advisor", broken)
+    game = Game("hothead", seed=3)
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+    seen: dict[str, object] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("h")
+            for _ in range(40):
+                await pilot.pause(0.05)
+                if any("no advisor today" in str(n.message) for n in app._notifications):
+                    break
+            seen["notes"] = [str(n.message) for n in app._notifications]
+            seen["screen"] = type(app.screen).__name__
+            seen["running"] = app.is_running
+
+    asyncio.run(main())
+    assert any("The advisor failed: no advisor today" in n for n in seen["notes"])
+    assert seen["screen"] == "GameScreen" and seen["running"]

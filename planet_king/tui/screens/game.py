@@ -326,29 +326,70 @@ class GameScreen(Screen[None]):
         last = self.tracker.draws[-1]
         self.app.push_screen(CardsScreen(self.game.content, last.name, last.card_id))
 
-    HINT_PLAYOUTS = 500  # as `planet-king hint`; on every core
+    HINT_PLAYOUTS = 500  # as `planet-king hint`
 
     def action_hint(self) -> None:
-        """The advisor, in a worker thread: the game on screen is never touched."""
+        """The advisor, as `planet-king hint` in a child process: the game on screen is
+        never touched, and the playouts run on every core without forking this
+        threaded program."""
         if self.game.decision is None:
             self.notify("The game is over: there is no decision to advise on.", timeout=3)
             return
+        from planet_king import saves
+
+        position = saves.dumps(self.game)  # taken now: the player may play on meanwhile
+        prompt = self.game.decision.prompt
         self.notify(
             f"The advisor plays {self.HINT_PLAYOUTS} games from here (a few seconds)...",
             timeout=3,
         )
-        self.run_worker(self._hint_worker, thread=True, exclusive=True, group="hint")
+        self.run_worker(
+            lambda: self._hint_worker(position, prompt, len(self.game.choices)),
+            thread=True,
+            exclusive=True,
+            group="hint",
+        )
 
-    def _hint_worker(self) -> None:
-        from planet_king.advisor import advise
+    def _hint_worker(self, position: str, prompt: str, seed: int) -> None:
+        try:
+            options = self._ask_advisor(position, seed)
+        except Exception as exc:  # the advisor failing never ends the game
+            self.app.call_from_thread(self.notify, f"The advisor failed: {exc}", timeout=6)
+            return
+        self.app.call_from_thread(self._show_hint, options, prompt)
 
-        ranked = advise(self.game, playouts=self.HINT_PLAYOUTS, seed=len(self.game.choices))
-        self.app.call_from_thread(self._show_hint, ranked)
+    def _ask_advisor(self, position: str, seed: int) -> list[dict[str, Any]]:
+        import json
+        import subprocess
+        import sys
+        import tempfile
+        from pathlib import Path
 
-    def _show_hint(self, ranked: list[Any]) -> None:
+        with tempfile.TemporaryDirectory(prefix="planet-king-hint-") as folder:
+            save = Path(folder) / "position.json"
+            save.write_text(position, encoding="utf-8")
+            command = [
+                sys.executable,
+                "-c",
+                "from planet_king.cli import main; main()",
+                "hint",
+                str(save),
+                "--json",
+                f"--playouts={self.HINT_PLAYOUTS}",
+                f"--seed={seed}",
+                f"--data-dir={self.game.content.data_dir}",
+            ]
+            done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+        if done.returncode != 0:
+            lines = done.stderr.strip().splitlines()
+            raise RuntimeError(lines[-1] if lines else f"exit code {done.returncode}")
+        options: list[dict[str, Any]] = json.loads(done.stdout)["options"]
+        return options
+
+    def _show_hint(self, options: list[dict[str, Any]], prompt: str) -> None:
         from planet_king.tui.screens.modals import HintScreen
 
-        self.app.push_screen(HintScreen(ranked, self.HINT_PLAYOUTS))
+        self.app.push_screen(HintScreen(options, self.HINT_PLAYOUTS, prompt))
 
     def action_memorials(self) -> None:
         """The memorials of the role at the keyboard (the deciding role), never the

@@ -364,25 +364,28 @@ class MemorialScreen(ModalScreen[None]):
 
 
 class HintScreen(ModalScreen[None]):
-    """The advisor's ranking of the pending decision's options (planet_king.advisor)."""
+    """The advisor's ranking of a decision's options (`planet-king hint --json`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,h", "close", "Close")]
 
-    def __init__(self, ranked: list[Any], playouts: int) -> None:
+    def __init__(self, options: list[dict[str, Any]], playouts: int, prompt: str = "") -> None:
         super().__init__()
-        self.ranked = ranked
+        self.options = options
         self.playouts = playouts
+        self.prompt = prompt
 
     def compose(self) -> ComposeResult:
         t = Text(
-            f"The advisor ({self.playouts} playouts, greedy bot, unknown cards re-shuffled)\n\n",
+            f"The advisor ({self.playouts} playouts, greedy bot, unknown cards re-shuffled)\n",
             style="bold",
         )
-        for v in self.ranked:
-            d = v.as_dict()
+        if self.prompt:
+            t.append(f"{self.prompt}\n", style="italic")
+        t.append("\n")
+        for d in self.options:
             levels = " · ".join(f"{k} {p:.0%}" for k, p in d["victory_levels"].items() if p)
-            t.append(f"{v.label}\n", style="bold")
-            t.append(f"  mean VP {v.mean_vp:.2f} ± {v.standard_error:.2f}   {levels}\n")
+            t.append(f"{d['label']}\n", style="bold")
+            t.append(f"  mean VP {d['mean_vp']:.2f} ± {d['standard_error']:.2f}   {levels}\n")
         with Vertical(classes="modal wide-modal"):
             with VerticalScroll():
                 yield Static(t)
