@@ -19,6 +19,7 @@ import random
 import threading
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -159,13 +160,18 @@ def _run(root: Game, jobs: list[Job], workers: int) -> list[tuple[int, str]]:
         root.options.to_dict(),
     )
     chunks = [jobs[k::workers] for k in range(workers)]
-    with ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=multiprocessing.get_context(_start_method()),
-        initializer=_init_worker,
-        initargs=position,
-    ) as pool:
-        parts = list(pool.map(_run_chunk, chunks))
+    try:
+        with ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=multiprocessing.get_context(_start_method()),
+            initializer=_init_worker,
+            initargs=position,
+        ) as pool:
+            parts = list(pool.map(_run_chunk, chunks))
+    except (OSError, ValueError, BrokenProcessPool):
+        # No pool here (e.g. a host whose stderr has no file descriptor): the same
+        # playouts in this process give the same answer, only slower.
+        return [playout(root, ids[i], fate, policy) for i, fate, policy in jobs]
     results: list[tuple[int, str]] = [(0, "")] * len(jobs)
     for k, part in enumerate(parts):
         results[k::workers] = part

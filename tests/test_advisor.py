@@ -93,3 +93,17 @@ def test_advice_asked_from_a_thread_is_the_same(content) -> None:
     thread.start()
     thread.join()
     assert found == [alone]
+
+
+def test_without_a_process_pool_the_advice_is_the_same(content, monkeypatch) -> None:
+    """Where no worker process can start, the playouts run in this process."""
+    from planet_king import advisor
+
+    game = _position(content, "iupiter-hispano", 6)
+    alone = [v.as_dict() for v in advise(game, playouts=6, seed=4, workers=1)]
+
+    def no_pool(*args, **kwargs):
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(advisor, "ProcessPoolExecutor", no_pool)
+    assert [v.as_dict() for v in advise(game, playouts=6, seed=4, workers=2)] == alone
