@@ -36,6 +36,7 @@ class OptionValue:
     playouts: int = 0
     vps: list[int] = field(default_factory=list)
     levels: Counter[str] = field(default_factory=Counter)
+    automatic_defeats: int = 0  # games lost by Automatic Defeat (counted as Defeat)
 
     @property
     def mean_vp(self) -> float:
@@ -51,11 +52,13 @@ class OptionValue:
 
     @property
     def level_value(self) -> float:
-        """Mean victory level, Major Victory 3 ... Neither King nor Planet 0: what the
-        ranking sorts on first (Hothead is not counted in VP)."""
+        """Mean victory level, Major Victory 3 ... Neither King nor Planet 0, where an
+        automatic defeat counts as 0 too (the game is lost before its end): what the
+        ranking reads after the VP (Hothead scores no VP)."""
         n = max(self.playouts, 1)
         points = {"major-victory": 3, "historical-outcome": 2, "defeat": 1}
-        return sum(points.get(lvl, 0) * k for lvl, k in self.levels.items()) / n
+        total = sum(points.get(lvl, 0) * k for lvl, k in self.levels.items())
+        return (total - self.automatic_defeats) / n
 
     def as_dict(self) -> dict[str, object]:
         n = max(self.playouts, 1)
@@ -68,6 +71,7 @@ class OptionValue:
             "victory_levels": {
                 lvl: round(self.levels.get(lvl, 0) / n, 3) for lvl in VICTORY_LEVELS
             },
+            "automatic_defeat": round(self.automatic_defeats / n, 3),
         }
 
 
@@ -109,10 +113,14 @@ def play_on(root: Game, option_id: str, fate_seed: int, policy_seed: int) -> Gam
     return play
 
 
-def playout(root: Game, option_id: str, fate_seed: int, policy_seed: int) -> tuple[int, str]:
-    """(final VP, victory level) of one playout."""
+# What a playout ends with: final VP, victory level, and whether by Automatic Defeat.
+Outcome = tuple[int, str, bool]
+
+
+def playout(root: Game, option_id: str, fate_seed: int, policy_seed: int) -> Outcome:
+    """How one playout ends."""
     s = play_on(root, option_id, fate_seed, policy_seed).state
-    return s.vp, s.victory_level
+    return s.vp, s.victory_level, s.ended_by == "automatic-defeat"
 
 
 def default_workers() -> int:
@@ -123,8 +131,8 @@ def default_workers() -> int:
 def advise(
     game: Game, *, playouts: int = 500, seed: int = 0, workers: int | None = None
 ) -> list[OptionValue]:
-    """Rank the legal options of the pending decision by mean victory level, then mean
-    final VP. ``workers``: processes to play in (default: every core)."""
+    """Rank the legal options of the pending decision by mean final VP, then mean
+    victory level. ``workers``: processes to play in (default: every core)."""
     decision = game.decision
     if decision is None:
         raise ValueError("the game is over: there is no decision to advise on")
@@ -139,14 +147,17 @@ def advise(
     ]
     root = game if game.turn_starts else fork(game)
     workers = default_workers() if workers is None else workers
-    for (i, _, _), (vp, level) in zip(jobs, _run(root, jobs, workers), strict=True):
+    for (i, _, _), (vp, level, automatic) in zip(jobs, _run(root, jobs, workers), strict=True):
         values[i].playouts += 1
         values[i].vps.append(vp)
         values[i].levels[level] += 1
-    return sorted(values, key=lambda v: (-v.level_value, -v.mean_vp))
+        values[i].automatic_defeats += automatic
+    # VP decide the victory level at the end of every scenario but Hothead, so the
+    # mean final VP ranks first; the mean level breaks ties (and ranks Hothead).
+    return sorted(values, key=lambda v: (-v.mean_vp, -v.level_value))
 
 
-def _run(root: Game, jobs: list[Job], workers: int) -> list[tuple[int, str]]:
+def _run(root: Game, jobs: list[Job], workers: int) -> list[Outcome]:
     ids = [o.id for o in root.decision.legal] if root.decision else []
     if workers <= 1 or len(jobs) < 2:
         return [playout(root, ids[i], fate, policy) for i, fate, policy in jobs]
@@ -172,7 +183,7 @@ def _run(root: Game, jobs: list[Job], workers: int) -> list[tuple[int, str]]:
         # No pool here (e.g. a host whose stderr has no file descriptor): the same
         # playouts in this process give the same answer, only slower.
         return [playout(root, ids[i], fate, policy) for i, fate, policy in jobs]
-    results: list[tuple[int, str]] = [(0, "")] * len(jobs)
+    results: list[Outcome] = [(0, "", False)] * len(jobs)
     for k, part in enumerate(parts):
         results[k::workers] = part
     return results
@@ -203,7 +214,7 @@ def _init_worker(
     )
 
 
-def _run_chunk(chunk: list[Job]) -> list[tuple[int, str]]:
+def _run_chunk(chunk: list[Job]) -> list[Outcome]:
     root = _WORKER["root"]
     if root.decision is None:
         raise RuntimeError("advisor worker: the position has no decision")

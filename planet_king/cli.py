@@ -509,6 +509,7 @@ def hint(
 ) -> None:
     """Rank the legal options of a save's pending decision by Monte Carlo playouts."""
     from planet_king.advisor import advise, fork
+    from planet_king.sim import VICTORY_LEVELS
 
     content = load_content(data_dir)
     _, game = _load_save(save, content, up_to_valid=False, verify=True)
@@ -537,17 +538,18 @@ def hint(
     from rich.table import Table
 
     table = Table(title=f"{game.decision.prompt} ({playouts} playouts, greedy policy)")
-    for col in ("option", "mean VP", "± s.e.", "major", "historical", "defeat", "neither"):
+    columns = ("option", "mean VP", "± s.e.", "major", "historical", "defeat", "neither")
+    for col in (*columns, "auto-defeat"):
         table.add_column(col)
     for v in ranked:
-        d = v.as_dict()
-        levels = d["victory_levels"]
+        n = max(v.playouts, 1)
         table.add_row(
             v.label,
             f"{v.mean_vp:.2f}",
             f"{v.standard_error:.2f}",
-            *(f"{levels[k]:.0%}" for k in levels),
-        )  # type: ignore[index]
+            *(f"{v.levels.get(k, 0) / n:.0%}" for k in VICTORY_LEVELS),
+            f"{v.automatic_defeats / n:.0%}",
+        )
     Console().print(table)
 
 

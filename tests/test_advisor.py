@@ -29,7 +29,7 @@ def test_advice_covers_every_legal_option_and_leaves_the_game_alone(content) -> 
     assert {v.option_id for v in ranked} == set(game.decision.legal_ids)
     assert all(v.playouts >= 1 for v in ranked)
     assert game.state.digest() == digest and game.choices == choices
-    values = [(v.level_value, v.mean_vp) for v in ranked]
+    values = [(v.mean_vp, v.level_value) for v in ranked]
     assert values == sorted(values, reverse=True)
 
 
@@ -107,3 +107,30 @@ def test_without_a_process_pool_the_advice_is_the_same(content, monkeypatch) -> 
 
     monkeypatch.setattr(advisor, "ProcessPoolExecutor", no_pool)
     assert [v.as_dict() for v in advise(game, playouts=6, seed=4, workers=2)] == alone
+
+
+def test_an_automatic_defeat_counts_below_every_victory_level() -> None:
+    """Victory / Automatic Defeat: the game is lost before its end; the engine records
+    it as a Defeat, and the advisor values it as low as Neither King nor Planet."""
+    from planet_king.advisor import OptionValue
+
+    survived = OptionValue("a", "A", playouts=2, vps=[9, 9])
+    survived.levels["neither-king-nor-planet"] = 2
+    lost = OptionValue("b", "B", playouts=2, vps=[9, 9], automatic_defeats=2)
+    lost.levels["defeat"] = 2
+    assert lost.level_value == survived.level_value == 0
+    assert lost.as_dict()["automatic_defeat"] == 1.0
+
+
+def test_the_advice_counts_the_playouts_lost_by_automatic_defeat(content) -> None:
+    game = _position(content, "the-planet-king", 6)
+    ranked = advise(game, playouts=10, seed=3, workers=1)
+    root = Game.replay(game.scenario.id, game.choices, seed=game.seed, content=content)
+    rng = random.Random(3)
+    seeds = [(rng.getrandbits(48), rng.getrandbits(32)) for _ in range(10)]
+    per = 10 // len(game.decision.legal)
+    expected: dict[str, int] = {}
+    for k, option in enumerate(game.decision.legal_ids):
+        ends = [play_on(root, option, *seeds[k * per + j]).state.ended_by for j in range(per)]
+        expected[option] = ends.count("automatic-defeat")
+    assert {v.option_id: v.automatic_defeats for v in ranked} == expected

@@ -36,7 +36,6 @@ from planet_king.content.models import (
 M = TypeVar("M", bound=BaseModel)
 
 
-
 class DataError(Exception):
     """A data file is missing, malformed, or refers to something that does not exist."""
 

@@ -76,8 +76,10 @@ def test_unknown_and_unplayable_scenarios_are_refused(content) -> None:
 
     shelved = content.scenarios["the-planet-king"].model_copy(update={"playable": False})
     with pytest.raises(ScenarioNotPlayable):
-        Game("the-planet-king", content=replace(
-            content, scenarios={**content.scenarios, "the-planet-king": shelved}))
+        Game(
+            "the-planet-king",
+            content=replace(content, scenarios={**content.scenarios, "the-planet-king": shelved}),
+        )
 
 
 def test_hothead_major_victory_needs_the_war_won_and_a_capable_viceroy(content) -> None:

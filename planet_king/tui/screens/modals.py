@@ -384,6 +384,8 @@ class HintScreen(ModalScreen[None]):
         t.append("\n")
         for d in self.options:
             levels = " · ".join(f"{k} {p:.0%}" for k, p in d["victory_levels"].items() if p)
+            if d.get("automatic_defeat"):
+                levels += f" (automatic defeat {d['automatic_defeat']:.0%})"
             t.append(f"{d['label']}\n", style="bold")
             t.append(f"  mean VP {d['mean_vp']:.2f} ± {d['standard_error']:.2f}   {levels}\n")
         with Vertical(classes="modal wide-modal"):
