@@ -53,8 +53,8 @@ class OptionValue:
     @property
     def level_value(self) -> float:
         """Mean victory level, Major Victory 3 ... Neither King nor Planet 0, where an
-        automatic defeat counts as 0 too (the game is lost before its end): what the
-        ranking reads after the VP (Hothead scores no VP)."""
+        automatic defeat counts as 0 too (ruling R45): what the ranking reads after the
+        VP (Hothead scores no VP)."""
         n = max(self.playouts, 1)
         points = {"major-victory": 3, "historical-outcome": 2, "defeat": 1}
         total = sum(points.get(lvl, 0) * k for lvl, k in self.levels.items())
