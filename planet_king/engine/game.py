@@ -8,8 +8,8 @@ driver sends back the chosen option id. A game is therefore fully determined by
 
 from __future__ import annotations
 
+import copy
 import hashlib
-import pickle
 import random
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -95,9 +95,7 @@ class TurnStart:
 
     turn: int
     choices: int  # choices made before it
-    # The state, pickled: the quickest deep copy of plain data. These bytes are made
-    # here, in this process, and never written anywhere (no pickle of user data).
-    state: bytes
+    state: GameState  # a private copy, never played on
     rng: tuple[Any, ...]
     random_draws: int
     log_entries: int
@@ -161,7 +159,7 @@ class Game:
     def _restore(self, parent: Game, start: TurnStart) -> int:
         """Take the position of ``parent`` at ``start``; returns the turn to resume."""
         self.rng.setstate(start.rng)
-        self.state = pickle.loads(start.state)
+        self.state = copy.deepcopy(start.state)
         self.log_entries = parent.log_entries[: start.log_entries]
         self.choices = parent.choices[: start.choices]
         self.random_draws = start.random_draws
@@ -239,7 +237,7 @@ class Game:
                 TurnStart(
                     self.state.turn,
                     len(self.choices),
-                    pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL),
+                    copy.deepcopy(self.state),
                     self.rng.getstate(),
                     self.random_draws,
                     len(self.log_entries),
