@@ -157,10 +157,17 @@ def advise(
     return sorted(values, key=lambda v: (-v.mean_vp, -v.level_value))
 
 
+def _play(root: Game, jobs: list[Job]) -> list[Outcome]:
+    """The playouts of ``jobs``, here, in order."""
+    if root.decision is None:
+        raise RuntimeError("the advisor's position has no decision")
+    ids = [o.id for o in root.decision.legal]
+    return [playout(root, ids[i], fate, policy) for i, fate, policy in jobs]
+
+
 def _run(root: Game, jobs: list[Job], workers: int) -> list[Outcome]:
-    ids = [o.id for o in root.decision.legal] if root.decision else []
     if workers <= 1 or len(jobs) < 2:
-        return [playout(root, ids[i], fate, policy) for i, fate, policy in jobs]
+        return _play(root, jobs)
     # Each worker rebuilds the position once (content from the same data, the same
     # choices), then plays its share of the playouts.
     position = (
@@ -182,7 +189,7 @@ def _run(root: Game, jobs: list[Job], workers: int) -> list[Outcome]:
     except (OSError, ValueError, BrokenProcessPool):
         # No pool here (e.g. a host whose stderr has no file descriptor): the same
         # playouts in this process give the same answer, only slower.
-        return [playout(root, ids[i], fate, policy) for i, fate, policy in jobs]
+        return _play(root, jobs)
     results: list[Outcome] = [(0, "", False)] * len(jobs)
     for k, part in enumerate(parts):
         results[k::workers] = part
@@ -215,8 +222,4 @@ def _init_worker(
 
 
 def _run_chunk(chunk: list[Job]) -> list[Outcome]:
-    root = _WORKER["root"]
-    if root.decision is None:
-        raise RuntimeError("advisor worker: the position has no decision")
-    ids = [o.id for o in root.decision.legal]
-    return [playout(root, ids[i], fate, policy) for i, fate, policy in chunk]
+    return _play(_WORKER["root"], chunk)

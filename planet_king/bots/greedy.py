@@ -13,7 +13,7 @@ import random
 from planet_king.engine.decisions import Decision
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court, wars
-from planet_king.engine.rules.actions import ACTIONS, Context, action_type, why_not
+from planet_king.engine.rules.actions import ACTIONS, ActionChecks, Context, action_type
 
 PREFERRED_ACTIONS = {
     # royal
@@ -41,20 +41,6 @@ PREFERRED_ACTIONS = {
     "asiento": 10,
     "move": 5,
 }
-
-
-def _preferred_of_type(g: Game, type_: str) -> list[str]:
-    """The preferred actions of a type (War-Only mode moves two of them)."""
-    key = (type_, g.options.war_only)
-    found = _BY_TYPE.get(key)
-    if found is None:
-        found = _BY_TYPE[key] = [
-            aid for aid in PREFERRED_ACTIONS if action_type(g, ACTIONS[aid]) == type_
-        ]
-    return found
-
-
-_BY_TYPE: dict[tuple[str, bool], list[str]] = {}
 
 
 class GreedyBot:
@@ -125,11 +111,9 @@ class GreedyBot:
         ranked = sorted(
             ((self._action_score(g, aid), aid) for aid in PREFERRED_ACTIONS), reverse=True
         )
-        if d.checks is not None:
-            checks = d.checks  # the menu's own checks
-        else:
-            ctx = Context(self._ctx(g), "bot")
-            checks = {aid: why_not(g, ACTIONS[aid], ctx) for _, aid in ranked}
+        checks = d.checks  # the menu's own checks, else checked here on need
+        if checks is None:
+            checks = ActionChecks(g, Context(self._ctx(g), "bot"))
         wanted = {o.id[5:] for o in d.legal if o.id.startswith("type:")}
         best: dict[str, float] = {}
         for score, aid in ranked:

@@ -73,15 +73,10 @@ class Action:
 
     @property
     def label(self) -> str:
-        """The name, with the cost when there is one (made once: menus show it often)."""
-        label = _LABELS.get(self.id)
-        if label is None:
-            cost = f" ({self.cost} ducat{'s' if self.cost > 1 else ''})" if self.cost else ""
-            label = _LABELS[self.id] = self.name + cost
-        return label
-
-
-_LABELS: dict[str, str] = {}
+        """The name, with the cost when there is one."""
+        if not self.cost:
+            return self.name
+        return f"{self.name} ({self.cost} ducat{'s' if self.cost > 1 else ''})"
 
 
 ACTIONS: dict[str, Action] = {}
@@ -167,13 +162,10 @@ def type_why_not(
         return "the King is dead: no more royal actions"
     if ctx.uses_cubes and CUBE[type_] and not any(s.cubes[c] > 0 for c in CUBE[type_]):
         return f"no {' or '.join(CUBE[type_])} cube left"
-    if checks is None:
-        possible = any(
-            why_not(g, a, ctx) is None for a in ACTIONS.values() if action_type(g, a) == type_
-        )
-    else:
-        possible = any(checks[a.id] is None for a in ACTIONS.values() if action_type(g, a) == type_)
-    return None if possible else "no action of this type is possible now"
+    checks = ActionChecks(g, ctx) if checks is None else checks
+    if any(checks[a.id] is None for a in ACTIONS.values() if action_type(g, a) == type_):
+        return None
+    return "no action of this type is possible now"
 
 
 def action_card(g: Game, card: EventCard) -> Rules:
@@ -221,11 +213,11 @@ def take_actions(g: Game, ctx: Context) -> Rules:
 def take_one(g: Game, type_: str, ctx: Context, checks: ActionChecks | None = None) -> Rules:
     """Choose and perform one action of a type; returns False if the player went back.
     ``checks``: the action checks of the type choice just made (nothing changed since)."""
+    checks = ActionChecks(g, ctx) if checks is None else checks
     opts = Choices()
     for act in ACTIONS.values():
         if action_type(g, act) == type_:
-            why = checks[act.id] if checks is not None else why_not(g, act, ctx)
-            opts.add(f"action:{type_}:{act.id}", act.label, why)
+            opts.add(f"action:{type_}:{act.id}", act.label, checks[act.id])
     opts.add("back", "Back")
     choice = yield from g.ask(
         f"Choose a {type_} action",
@@ -943,9 +935,7 @@ def _raise_provincial(g: Game, ctx: Context) -> Rules:
 def _raise_provincial_check(g: Game, ctx: Context) -> str | None:
     if units.counters_left(g, "provincial") <= 0:
         return "no provincial tercio counter left"
-    if units.territory_places(g, "provincial") or units.new_unit_places(g, "provincial"):
-        return None
-    return "nowhere to place it"
+    return None if units.new_unit_places(g, "provincial") else "nowhere to place it"
 
 
 @action("move", "simple", "Move a Fleet, Tercio or Leader", units.RULE_MOVE)

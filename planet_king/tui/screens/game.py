@@ -337,14 +337,15 @@ class GameScreen(Screen[None]):
             return
         from planet_king import saves
 
-        position = saves.dumps(self.game)  # taken now: the player may play on meanwhile
+        # Taken now: the player may play on while the advisor thinks.
+        position, seed = saves.dumps(self.game), len(self.game.choices)
         prompt = self.game.decision.prompt
         self.notify(
             f"The advisor plays {self.HINT_PLAYOUTS} games from here (a few seconds)...",
             timeout=3,
         )
         self.run_worker(
-            lambda: self._hint_worker(position, prompt, len(self.game.choices)),
+            lambda: self._hint_worker(position, prompt, seed),
             thread=True,
             exclusive=True,
             group="hint",
