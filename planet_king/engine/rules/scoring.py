@@ -126,48 +126,91 @@ def _describe(row: TableRow) -> str:
     return ", ".join(parts) if parts else "no change"
 
 
-def score_turn(g: Game) -> Rules:
-    """Enlightenment, then prestige, then happiness; VP, ducats and automatic defeat."""
-    s = g.state
-    tables = g.content.tables
-    ducats = 0
-    war_only = g.options.war_only
-    neutral = table_row(tables.enlightenment, 4)  # the row that changes nothing
+@dataclass(frozen=True)
+class Count:
+    """One Council of State table as the End of Turn counts it: the points, every line
+    that made them, and the table row they fall on."""
+
+    name: str  # enlightenment | prestige | happiness
+    breakdown: Breakdown
+    row: TableRow
+    counted: bool = True  # False where War-Only mode does not count it
+
+    @property
+    def points(self) -> int:
+        return self.breakdown.total
+
+
+Pending = tuple[tuple[str, int], ...]
+
+
+def _neutral(rows: list[TableRow]) -> TableRow:
+    """The row that changes nothing (War-Only mode counts no such table)."""
+    return next(r for r in rows if not (r.vp or r.prestige or r.happiness or r.ducats or r.defeat))
+
+
+def count_enlightenment(g: Game) -> Count:
+    rows = g.content.tables.enlightenment
     ench = enlightenment(g)
-    row_e = neutral if war_only else table_row(tables.enlightenment, ench.total)
-    if not war_only:
-        _log_breakdown(g, "Enlightenment", ench, row_e, RULE_ENLIGHTENMENT)
+    if g.options.war_only:
+        return Count("enlightenment", ench, _neutral(rows), counted=False)
+    return Count("enlightenment", ench, table_row(rows, ench.total))
+
+
+def count_prestige(g: Game, row_e: TableRow, pending: Pending = ()) -> Count:
+    """``pending``: prestige not yet marked that the End of Turn will add before this
+    count (the forecast's; the real count reads the markers)."""
     pres = prestige(g, extra=row_e.prestige)
-    row_p = table_row(tables.prestige, pres.total)
-    _log_breakdown(g, "Prestige", pres, row_p, RULE_PRESTIGE)
+    for label, points in pending:
+        pres.add(label, points)
+    row = table_row(g.content.tables.prestige, pres.total)
+    if g.options.war_only:
+        row = row.model_copy(update={"happiness": 0})
+    return Count("prestige", pres, row)
+
+
+def count_happiness(g: Game, row_e: TableRow, row_p: TableRow, pending: Pending = ()) -> Count:
+    rows = g.content.tables.happiness
     happ = happiness(g, extra=row_e.happiness + row_p.happiness)
-    row_h = table_row(tables.happiness, happ.total)
-    if war_only:
-        row_p = row_p.model_copy(update={"happiness": 0})
-        row_h = table_row(tables.happiness, 4)
+    for label, points in pending:
+        happ.add(label, points)
+    if g.options.war_only:
+        return Count("happiness", happ, _neutral(rows), counted=False)
+    return Count("happiness", happ, table_row(rows, happ.total))
+
+
+# In co-op the King scores enlightenment and happiness, the Valido prestige.
+SCORER = {"enlightenment": Role.KING, "prestige": Role.VALIDO, "happiness": Role.KING}
+DEFEAT_WHY = {
+    "enlightenment": "enlightenment fell to 1 or less",
+    "prestige": "prestige fell to 1 or less",
+    "happiness": "the King's happiness fell to 0: the King is dead",
+}
+RULES = {"enlightenment": RULE_ENLIGHTENMENT, "prestige": RULE_PRESTIGE, "happiness": RULE_HAPPINESS}
+
+
+def score_turn(g: Game) -> Rules:
+    """Enlightenment, then prestige, then happiness, each table's VP and ducats applied
+    before the next is counted ("The first score to be updated is the enlightenment
+    points, followed by the prestige points and finally the happiness points"): so a
+    bankruptcy declared for the enlightenment table's ducat costs its prestige point in
+    the prestige count, and a full or empty Treasury meets each table in turn."""
+    s = g.state
+    ench = count_enlightenment(g)
+    yield from _apply(g, ench)
+    pres = count_prestige(g, ench.row)
+    yield from _apply(g, pres)
+    happ = count_happiness(g, ench.row, pres.row)
+    if g.options.war_only:
         g.log(
             "War-Only mode: enlightenment and happiness are not counted.",
             rule="Scenarios / War-Only Mode",
         )
-    else:
-        _log_breakdown(g, "King's happiness", happ, row_h, RULE_HAPPINESS)
-    s.last_scores = {"enlightenment": ench.total, "prestige": pres.total, "happiness": happ.total}
-    if pres.total <= 4:
+    yield from _apply(g, happ)
+    s.last_scores = {"enlightenment": ench.points, "prestige": pres.points, "happiness": happ.points}
+    if pres.points <= 4:
         s.low_prestige = True
-    # In co-op the King scores enlightenment and happiness, the Valido prestige.
-    for name, row, role in (
-        ("enlightenment", row_e, Role.KING),
-        ("prestige", row_p, Role.VALIDO),
-        ("happiness", row_h, Role.KING),
-    ):
-        if row.vp:
-            g.add_vp(row.vp, f"the {name} table", rule=RULE_SCORES, role=role)
-        ducats += row.ducats
-    defeat = [
-        name
-        for name, row in (("enlightenment", row_e), ("prestige", row_p), ("happiness", row_h))
-        if row.defeat
-    ]
+    defeat = [c.name for c in (ench, pres, happ) if c.row.defeat]
     if "happiness" in defeat and g.options.coop:
         # In co-op the King dies and the Valido plays on (Cooperative Game / Overview).
         defeat.remove("happiness")
@@ -178,20 +221,25 @@ def score_turn(g: Game) -> Rules:
                 "without royal actions.",
                 rule="Cooperative Game / Overview",
             )
-    if ducats > 0:
-        g.gain(ducats, "scoring:tables", rule=RULE_SCORES, cause="the Council of State tables")
-    elif ducats < 0:
-        yield from economy.pay(
-            g, -ducats, "scoring:tables", cause="the Council of State tables", rule=RULE_SCORES
-        )
     if defeat:
-        why = {
-            "enlightenment": "enlightenment fell to 1 or less",
-            "prestige": "prestige fell to 1 or less",
-            "happiness": "the King's happiness fell to 0: the King is dead",
-        }
-        s.defeat_cause = "; ".join(why[d] for d in defeat)
+        s.defeat_cause = "; ".join(DEFEAT_WHY[d] for d in defeat)
         g.log(f"Automatic defeat: {s.defeat_cause}.", rule=RULE_DEFEAT)
+
+
+def _apply(g: Game, count: Count) -> Rules:
+    """Log a counted table, then take its VP and ducats."""
+    if not count.counted:
+        return
+    what = "King's happiness" if count.name == "happiness" else count.name.capitalize()
+    _log_breakdown(g, what, count.breakdown, count.row, RULES[count.name])
+    row = count.row
+    if row.vp:
+        g.add_vp(row.vp, f"the {count.name} table", rule=RULE_SCORES, role=SCORER[count.name])
+    cause = f"the {count.name} table"
+    if row.ducats > 0:
+        g.gain(row.ducats, "scoring:tables", rule=RULE_SCORES, cause=cause)
+    elif row.ducats < 0:
+        yield from economy.pay(g, -row.ducats, "scoring:tables", cause=cause, rule=RULE_SCORES)
 
 
 def _log_breakdown(g: Game, what: str, b: Breakdown, row: TableRow, rule: str) -> None:
