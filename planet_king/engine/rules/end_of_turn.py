@@ -216,8 +216,10 @@ def indies_pirates(g: Game) -> None:
             g.log("Pirates take an Indies fleet.", rule=RULE_INDIES)
 
 
-def income(g: Game) -> Rules:
-    """The Indies, Castile and Aragon, Italy and Flanders (Income)."""
+def indies_income(g: Game) -> tuple[int, str]:
+    """The ducats the Indies yield now, and the sum that explains them (Income from the
+    Indies): the Viceroy's government for himself and for each Indies fleet, one for the
+    Manila Galleon, one less if he is corrupt, no more than the territories hold."""
     s = g.state
     pu = s.plus_ultra
     viceroy = s.offices.get("viceroy-indies")
@@ -225,18 +227,53 @@ def income(g: Game) -> Rules:
     fleets = pu.get("indies-fleet", 0)
     galleon = 1 if pu.get("manila-galleon", 0) else 0
     wanted = gov * (1 + fleets) + galleon - (1 if court.has_trait(g, viceroy, "corrupt") else 0)
-    available = {
+    available = sum(_indies_available(g).values())
+    got = max(0, min(wanted, available))
+    text = (
+        f"The Indies: {gov} for the Viceroy, {gov * fleets} for {fleets} Indies fleet(s), "
+        f"{galleon} for the Manila Galleon → {max(wanted, 0)}; {available} "
+        f"ducats in the territories: {got} collected."
+    )
+    return got, text
+
+
+def _indies_available(g: Game) -> dict[str, int]:
+    s = g.state
+    return {
         t: n
         for t, n in s.indies_ducats.items()
         if not (s.portugal_independent and g.content.territories[t].portuguese)
     }
-    got = max(0, min(wanted, sum(available.values())))
-    g.log(
-        f"The Indies: {gov} for the Viceroy, {gov * fleets} for {fleets} Indies fleet(s), "
-        f"{galleon} for the Manila Galleon → {max(wanted, 0)}; {sum(available.values())} "
-        f"ducats in the territories: {got} collected.",
-        rule=RULE_INCOME,
-    )
+
+
+def home_income(g: Game) -> list[tuple[str, str, int]]:
+    """(source, cause, ducats) from Castile, Aragon, Italy and Flanders, as they stand
+    now (Income from Spain; Income from Italy and Flanders)."""
+    s = g.state
+    out: list[tuple[str, str, int]] = []
+    if "spain" not in s.raids:
+        if not s.asiento:
+            out.append(("income:castile", "Castile", 2 if s.portugal_independent else 3))
+        out.append(("income:aragon", "Aragon", 2 if s.union_of_arms >= 2 else 1))
+    for office, minus, label in (
+        ("viceroy-italy", 0, "italy"),
+        ("governor-flanders", 1, "flanders"),
+    ):
+        holder = s.offices.get(office)
+        amount = court.rating(g, holder, "government") - minus
+        amount -= 1 if court.has_trait(g, holder, "corrupt") else 0
+        if amount > 0:
+            out.append((f"income:{label}", label.capitalize(), amount))
+    return out
+
+
+def income(g: Game) -> Rules:
+    """The Indies, Castile and Aragon, Italy and Flanders (Income)."""
+    s = g.state
+    pu = s.plus_ultra
+    got, text = indies_income(g)
+    g.log(text, rule=RULE_INCOME)
+    available = _indies_available(g)
     left = got
     for t in sorted(available, key=lambda t: -available[t]):
         take = min(left, s.indies_ducats[t])
@@ -256,25 +293,13 @@ def income(g: Game) -> Rules:
         s.indies_ducats[tid] = 0 if tid in s.raids else full
     if "spain" in s.raids:
         g.log("A raid marker in Spain: no ducats from Castile and Aragon.", rule=RULE_INCOME)
-    else:
-        castile = 2 if s.portugal_independent else 3
-        if s.asiento:
-            g.log(
-                "Castile's revenues are secured by an Asiento: nothing from Castile.",
-                rule=RULE_INCOME,
-            )
-        else:
-            g.gain(castile, "income:castile", rule=RULE_INCOME, cause="Castile")
-        g.gain(2 if s.union_of_arms >= 2 else 1, "income:aragon", rule=RULE_INCOME, cause="Aragon")
-    for office, minus, label in (
-        ("viceroy-italy", 0, "italy"),
-        ("governor-flanders", 1, "flanders"),
-    ):
-        holder = s.offices.get(office)
-        amount = court.rating(g, holder, "government") - minus
-        amount -= 1 if court.has_trait(g, holder, "corrupt") else 0
-        if amount > 0:
-            g.gain(amount, f"income:{label}", rule=RULE_INCOME, cause=label.capitalize())
+    elif s.asiento:
+        g.log(
+            "Castile's revenues are secured by an Asiento: nothing from Castile.",
+            rule=RULE_INCOME,
+        )
+    for source, cause, amount in home_income(g):
+        g.gain(amount, source, rule=RULE_INCOME, cause=cause)
     return
     yield  # pragma: no cover
 

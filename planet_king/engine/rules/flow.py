@@ -107,21 +107,28 @@ def hothead_opening(g: Game) -> Rules:
     s.stats.events_played[card_id] += 1
 
 
+def hothead_conditions(g: Game) -> tuple[str, str | None, bool]:
+    """Hothead's victory conditions as they stand: the Italian War's outcome ("" while
+    it is fought), the Viceroy of Italy, and whether his political or government rating
+    is 2 or more (ruling R7)."""
+    viceroy = g.state.offices.get("viceroy-italy")
+    capable = (
+        viceroy is not None
+        and max(court.rating(g, viceroy, "political"), court.rating(g, viceroy, "government")) >= 2
+    )
+    return g.state.wars["france-italy"].outcome or "", viceroy, capable
+
+
 def finish_hothead(g: Game) -> None:
     """Major Victory: the Italian War won and a Viceroy of Italy with political or
     government 2 or more (ruling R7); anything else is a Defeat."""
     s = g.state
     s.phase = "over"
     rule = 'Scenarios / "Hothead" (Victory conditions)'
-    italy = s.wars["france-italy"]
-    viceroy = s.offices.get("viceroy-italy")
-    won = italy.outcome == "won"
-    capable = (
-        viceroy is not None
-        and max(court.rating(g, viceroy, "political"), court.rating(g, viceroy, "government")) >= 2
-    )
+    outcome, viceroy, capable = hothead_conditions(g)
+    won = outcome == "won"
     g.log(
-        f"The Italian War: {'won' if won else italy.outcome or 'still being fought'}. "
+        f"The Italian War: {'won' if won else outcome or 'still being fought'}. "
         f"Viceroy of Italy: {g.name(viceroy) if viceroy else 'vacant'}"
         f"{' (rating 2 or more)' if capable else ''}.",
         rule=rule,

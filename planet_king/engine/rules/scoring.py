@@ -112,7 +112,7 @@ def table_row(rows: list[TableRow], points: int) -> TableRow:
     raise ValueError(f"no table row for {points}")
 
 
-def _describe(row: TableRow) -> str:
+def describe(row: TableRow) -> str:
     parts = [
         f"{v:+d} {k}"
         for k, v in (
@@ -186,7 +186,11 @@ DEFEAT_WHY = {
     "prestige": "prestige fell to 1 or less",
     "happiness": "the King's happiness fell to 0: the King is dead",
 }
-RULES = {"enlightenment": RULE_ENLIGHTENMENT, "prestige": RULE_PRESTIGE, "happiness": RULE_HAPPINESS}
+RULES = {
+    "enlightenment": RULE_ENLIGHTENMENT,
+    "prestige": RULE_PRESTIGE,
+    "happiness": RULE_HAPPINESS,
+}
 
 
 def score_turn(g: Game) -> Rules:
@@ -207,7 +211,11 @@ def score_turn(g: Game) -> Rules:
             rule="Scenarios / War-Only Mode",
         )
     yield from _apply(g, happ)
-    s.last_scores = {"enlightenment": ench.points, "prestige": pres.points, "happiness": happ.points}
+    s.last_scores = {
+        "enlightenment": ench.points,
+        "prestige": pres.points,
+        "happiness": happ.points,
+    }
     if pres.points <= 4:
         s.low_prestige = True
     defeat = [c.name for c in (ench, pres, happ) if c.row.defeat]
@@ -245,7 +253,7 @@ def _apply(g: Game, count: Count) -> Rules:
 def _log_breakdown(g: Game, what: str, b: Breakdown, row: TableRow, rule: str) -> None:
     detail = ", ".join(f"{label} {points:+d}" for label, points in b.lines) or "nothing"
     g.log(
-        f"{what}: {b.total} ({detail}) → {_describe(row)}{' — DEFEAT' if row.defeat else ''}.",
+        f"{what}: {b.total} ({detail}) → {describe(row)}{' — DEFEAT' if row.defeat else ''}.",
         rule=rule,
     )
 

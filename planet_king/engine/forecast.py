@@ -1,0 +1,297 @@
+"""The forecast: where this turn's End of Turn is heading, from any position.
+
+It answers "if the turn ended now, what would the Council of State count?": the
+enlightenment, prestige and happiness scores with every line that makes them, the table
+row each falls on, its distance to the automatic-defeat line, the Treasury through
+upkeep, income and the tables' ducats, and the victory level so far.
+
+It never re-implements a rule: the scores are counted by ``scoring``'s own functions,
+the income by ``end_of_turn``'s, and the only thing it adds is what the End of Turn
+will certainly add before the count (the penalty for having no legitimate child, a
+bankruptcy at the tables when the Treasury cannot pay). Anything left to chance
+(mortality, revolts, pirates) is named as a risk, never guessed. Reading the board
+never changes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from planet_king.content.models import TableRow
+from planet_king.engine.decisions import Role
+from planet_king.engine.rules import end_of_turn, family, scoring
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game
+
+TREASURY_MAX = 12
+# End of Turn steps in order; a step already done is not forecast again.
+STEPS = ("player actions", "construction", "revolts", "indies", "income", "mortality", "scores")
+NO_CHILD = "no legitimate child alive (Royal Family Mortality)"
+
+
+@dataclass(frozen=True)
+class ScoreForecast:
+    """One score as the End of Turn would count it now."""
+
+    name: str  # enlightenment | prestige | happiness
+    points: int
+    lines: tuple[tuple[str, int], ...]
+    row: TableRow
+    defeat_at: int  # the highest score that is an automatic defeat
+    counted: bool  # False where War-Only mode does not count it
+
+    @property
+    def margin(self) -> int:
+        """Points above the automatic-defeat line (0 or less: defeat)."""
+        return self.points - self.defeat_at
+
+    @property
+    def danger(self) -> str:
+        """defeat | critical (one point from defeat) | low (two) | safe."""
+        if not self.counted:
+            return "safe"
+        if self.row.defeat:
+            return "defeat"
+        return {1: "critical", 2: "low"}.get(self.margin, "safe")
+
+    def effects(self) -> str:
+        """The table row in words: "+1 VP, -1 ducat", "no change" or "DEFEAT"."""
+        if self.row.defeat:
+            return "DEFEAT"
+        return scoring.describe(self.row)
+
+
+@dataclass(frozen=True)
+class TreasuryForecast:
+    now: int
+    upkeep: tuple[tuple[str, int], ...]  # ducats owed before income (as positive sums)
+    income: tuple[tuple[str, int], ...]
+    tables: tuple[tuple[str, int], ...]  # each table's ducats, in the order they are taken
+    end: int  # the Treasury after the tables, within 0-12
+    bankruptcies: int  # at the tables, with the Treasury empty
+
+    @property
+    def income_total(self) -> int:
+        return sum(n for _, n in self.income)
+
+    @property
+    def upkeep_total(self) -> int:
+        return sum(n for _, n in self.upkeep)
+
+
+@dataclass(frozen=True)
+class Forecast:
+    turn: int
+    last_turn: int
+    scores: tuple[ScoreForecast, ...]
+    treasury: TreasuryForecast
+    table_vp: int  # VP the three tables give (doubled in War-Only mode)
+    vp_now: int
+    vp_end: int  # VP after the tables (markers never below zero)
+    level_now: str  # the victory level the VP so far reach (standard scenarios)
+    risks: tuple[str, ...]  # what chance may still change before the count
+    has_end_of_turn: bool  # Hothead has none: its scores are never counted
+    goal: str  # the scenario's own victory condition as it stands (Hothead), else ""
+
+    def score(self, name: str) -> ScoreForecast:
+        return next(s for s in self.scores if s.name == name)
+
+    @property
+    def defeat(self) -> tuple[str, ...]:
+        """The automatic defeats this End of Turn would bring, in the log's words."""
+        return tuple(scoring.DEFEAT_WHY[s.name] for s in self.scores if s.counted and s.row.defeat)
+
+    @property
+    def worst_margin(self) -> int:
+        return min((s.margin for s in self.scores if s.counted), default=99)
+
+
+def _defeat_line(rows: list[TableRow]) -> int:
+    return max(r.max for r in rows if r.defeat and r.max is not None)
+
+
+def _done(g: Game, step: str) -> bool:
+    """Has this End of Turn step already been carried out?"""
+    s = g.state
+    if s.phase != "end-of-turn" or s.step not in STEPS:
+        return False
+    return STEPS.index(s.step) > STEPS.index(step)
+
+
+def level_for(g: Game, vp: int) -> str:
+    """The victory level ``vp`` reaches against the scenario's thresholds (Victory Levels);
+    "" where the scenario has its own condition (Hothead)."""
+    t = g.scenario.thresholds
+    if g.hothead:
+        return ""
+    if t.major_victory is not None and vp >= t.major_victory:
+        return "major-victory"
+    if t.historical_outcome is not None and vp >= t.historical_outcome:
+        return "historical-outcome"
+    if t.defeat is not None and vp >= t.defeat:
+        return "defeat"
+    return "neither-king-nor-planet"
+
+
+def forecast(g: Game) -> Forecast:
+    """Where the End of Turn is heading if the turn ended now."""
+    s = g.state
+    tables = g.content.tables
+    risks: list[str] = []
+
+    # Upkeep and income, as the End of Turn takes them before the count.
+    treasury = s.treasury
+    upkeep: list[tuple[str, int]] = []
+    if not _done(g, "construction"):
+        nations = sum(units.get("nations", 0) for units in s.units.values())
+        if nations:
+            owed = (nations + 1) // 2
+            upkeep.append((f"{nations} tercio(s) of Nations", owed))
+            treasury -= min(owed, treasury)  # unpaid tercios are disbanded instead
+    if not _done(g, "revolts") and s.revolts:
+        risks.append(f"{len(s.revolts)} revolt(s): a ducat each unless put down")
+    income: list[tuple[str, int]] = []
+    if not _done(g, "income"):
+        pirates = s.plus_ultra.get("pirates", 0)
+        if pirates and not _done(g, "indies"):
+            risks.append(f"{pirates} pirate marker(s) may take Indies fleets")
+        indies, _ = end_of_turn.indies_income(g)
+        if indies:
+            income.append(("the Indies", indies))
+        income += [(cause, n) for _, cause, n in end_of_turn.home_income(g)]
+        treasury = min(TREASURY_MAX, treasury + sum(n for _, n in income))
+
+    # Royal Family Mortality adds its certain penalty before the count.
+    pending_p: list[tuple[str, int]] = []
+    pending_h: list[tuple[str, int]] = []
+    if not g.options.war_only and not _done(g, "mortality"):
+        if not family.legitimate_children(g):
+            pending_p.append((NO_CHILD, -1))
+            pending_h.append((NO_CHILD, -1))
+        elif s.children:
+            risks.append("mortality tests for the royal children")
+        if s.queen:
+            risks.append("the Queen's mortality test")
+
+    # The three tables in the rulebook's order, each one's ducats taken before the next.
+    ench = scoring.count_enlightenment(g)
+    table_ducats: list[tuple[str, int]] = []
+    bankruptcies = 0
+
+    def take(count: scoring.Count) -> None:
+        nonlocal treasury, bankruptcies
+        d = count.row.ducats if count.counted else 0
+        if not d:
+            return
+        table_ducats.append((count.name, d))
+        if d < 0 and treasury < -d:
+            bankruptcies += 1
+        treasury = max(0, min(TREASURY_MAX, treasury + d))
+
+    take(ench)
+    if bankruptcies:
+        pending_p.append(("declaration of bankruptcy at the tables", -bankruptcies))
+    pres = scoring.count_prestige(g, ench.row, tuple(pending_p))
+    take(pres)  # a bankruptcy from here on comes after prestige is counted (ruling R81)
+    happ = scoring.count_happiness(g, ench.row, pres.row, tuple(pending_h))
+    take(happ)
+
+    counted = [c for c in (ench, pres, happ) if c.counted]
+    vp_factor = 2 if g.options.war_only else 1  # War-Only mode doubles every VP
+    scores = tuple(
+        ScoreForecast(
+            c.name,
+            c.points,
+            tuple(c.breakdown.lines),
+            c.row,
+            _defeat_line(getattr(tables, c.name)),
+            c.counted,
+        )
+        for c in (ench, pres, happ)
+    )
+    return Forecast(
+        turn=s.turn,
+        last_turn=g.scenario.last_turn,
+        scores=scores,
+        treasury=TreasuryForecast(
+            now=s.treasury,
+            upkeep=tuple(upkeep),
+            income=tuple(income),
+            tables=tuple(table_ducats),
+            end=treasury,
+            bankruptcies=bankruptcies,
+        ),
+        table_vp=sum(c.row.vp for c in counted) * vp_factor,
+        vp_now=s.vp,
+        vp_end=_vp_after(g, counted, vp_factor),
+        level_now=level_for(g, s.vp),
+        risks=tuple(risks),
+        has_end_of_turn=not g.hothead,
+        goal=hothead_goal(g) if g.hothead else "",
+    )
+
+
+def _vp_after(g: Game, counted: list[scoring.Count], factor: int) -> int:
+    """The VP after the tables, each added in turn to its role's track, never below 0."""
+    s = g.state
+    if not g.options.coop:
+        vp = s.vp
+        for c in counted:
+            vp = max(0, vp + c.row.vp * factor)
+        return vp
+    tracks = {Role.KING: s.vp_king, Role.VALIDO: s.vp_valido}
+    for c in counted:
+        role = scoring.SCORER[c.name]
+        if role is Role.KING and s.king_dead:
+            continue
+        tracks[role] = max(0, tracks[role] + c.row.vp * factor)
+    return sum(tracks.values())
+
+
+def hothead_goal(g: Game) -> str:
+    """Hothead: Major Victory needs the Italian War won and a Viceroy of Italy with
+    political or government 2 or more; anything else is a Defeat."""
+    from planet_king.engine.rules import flow
+
+    outcome, viceroy, capable = flow.hothead_conditions(g)
+    war = {"won": "won", "lost": "lost", "peace": "ended in peace"}.get(outcome, "being fought")
+    who = g.name(viceroy) if viceroy else "vacant"
+    rating = "rating 2 or more" if capable else "rating under 2"
+    met = outcome == "won" and capable
+    return (
+        f"Italian War {war}; Viceroy of Italy {who} ({rating}): "
+        f"{'Major Victory' if met else 'not yet a victory'}"
+    )
+
+
+def defeat_warnings(g: Game, *, within: int = 4) -> dict[str, str]:
+    """Options of the pending decision that would *certainly* bring an automatic defeat
+    at this End of Turn if nothing else changed: taken on a fork of the game, they draw
+    no card or marker before the next decision, and the forecast there (or the game's
+    end) is a defeat that the forecast now is not. Looked at only when a score is within
+    ``within`` points of its defeat line (no single choice moves a score further)."""
+    decision = g.decision
+    if decision is None:
+        return {}
+    now = forecast(g)
+    if not now.has_end_of_turn or now.defeat or now.worst_margin > within:
+        return {}
+    out: dict[str, str] = {}
+    for option_id in decision.legal_ids:
+        trial = g.fork()
+        trial.quiet = True
+        draws = trial.random_draws
+        trial.choose(option_id)
+        if trial.random_draws != draws:
+            continue  # chance is involved: not certain
+        if trial.over:
+            cause = trial.state.defeat_cause
+        elif trial.state.turn != g.state.turn:
+            continue
+        else:
+            cause = "; ".join(forecast(trial).defeat)
+        if cause:
+            out[option_id] = f"automatic defeat at this End of Turn: {cause}"
+    return out

@@ -1,0 +1,134 @@
+"""The forecast (End of Turn Phase / Determining Enlightenment, Prestige, King's
+Happiness and VP; Income): what the End of Turn would count if the turn ended now,
+counted by the scoring code itself."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import drive
+
+from planet_king.content.loader import Content
+from planet_king.engine import forecast as fc
+from planet_king.engine.game import Game
+from planet_king.engine.rules import end_of_turn, scoring
+
+
+def _at_scores(g: Game) -> None:
+    """Stand at the End of Turn's count: upkeep, income and mortality are done."""
+    g.state.phase = "end-of-turn"
+    g.state.step = "scores"
+
+
+COURTS = [
+    # (geniuses, prestige markers, happiness markers, treasury)
+    (["diego-velazquez", "lope-de-vega", "francisco-de-quevedo", None], 6, 5, 0),
+    (["lope-de-vega", "francisco-de-quevedo", None, None], 7, 5, 12),
+    (["vicente-carducho", None, None, None], 1, 0, 3),
+    (["juan-hidalgo", "tomas-torrejon", "alonso-cano", None], 2, 4, 1),
+]
+
+
+@pytest.mark.parametrize(("geniuses", "prestige", "happiness", "treasury"), COURTS)
+def test_forecast_at_the_count_is_what_the_count_gives(
+    reign: Game, geniuses: list[str | None], prestige: int, happiness: int, treasury: int
+) -> None:
+    """The three scores, their VP and the Treasury after the tables are exactly what
+    ``score_turn`` then counts, bankruptcy at the enlightenment table included."""
+    s = reign.state
+    s.court_geniuses = geniuses
+    s.prestige_markers, s.happiness_markers, s.treasury = prestige, happiness, treasury
+    _at_scores(reign)
+    f = fc.forecast(reign)
+    vp = s.vp
+    answers = ["asiento:castile"] if f.treasury.bankruptcies else []
+    drive(scoring.score_turn(reign), answers)
+    assert [x.points for x in f.scores] == [
+        s.last_scores[k] for k in ("enlightenment", "prestige", "happiness")
+    ]
+    assert f.vp_now == vp
+    assert s.vp == f.vp_end
+    assert bool(s.defeat_cause) == bool(f.defeat)
+    if not f.treasury.bankruptcies:  # a bankruptcy's Asiento adds ducats the forecast can't know
+        assert s.treasury == f.treasury.end
+
+
+def test_forecast_income_is_the_income_collected(content: Content) -> None:
+    """Income: the forecast's income lines are what the Income step gains."""
+    g = Game("anni-horribiles", seed=5, content=content)
+    s = g.state
+    s.treasury = 0
+    f = fc.forecast(g)
+    drive(end_of_turn.income(g))
+    assert s.treasury == min(12, f.treasury.income_total)
+
+
+def test_forecast_counts_the_penalty_for_no_legitimate_child(reign: Game) -> None:
+    """Royal Family Mortality: "If after this phase there is no legitimate child or heir
+    left, the player loses 1 prestige point and 1 happiness point" — certain when none
+    is alive, so the forecast counts it before the Mortality step, not after."""
+    s = reign.state
+    s.children = []
+    before = fc.forecast(reign)
+    assert (fc.NO_CHILD, -1) in before.score("prestige").lines
+    assert (fc.NO_CHILD, -1) in before.score("happiness").lines
+    _at_scores(reign)
+    assert (fc.NO_CHILD, -1) not in fc.forecast(reign).score("prestige").lines
+
+
+def test_forecast_margin_and_danger_follow_the_tables(reign: Game) -> None:
+    """Victory / Automatic Defeat: prestige 1 or less, enlightenment 1 or less,
+    happiness 0 or less. The margin is the distance to that line."""
+    s = reign.state
+    s.court_geniuses = ["vicente-carducho", None, None, None]  # enlightenment 1
+    _at_scores(reign)
+    s.happiness_markers = 1 - scoring.happiness(reign).total  # happiness 1: one from death
+    f = fc.forecast(reign)
+    e, h = f.score("enlightenment"), f.score("happiness")
+    assert (e.points, e.margin, e.danger) == (1, 0, "defeat")
+    assert (h.points, h.margin, h.danger) == (1, 1, "critical")
+    assert "enlightenment fell to 1 or less" in f.defeat
+
+
+def test_reading_the_forecast_never_changes_the_game(content: Content) -> None:
+    g = Game("the-planet-king", seed=2, content=content)
+    r = random.Random(2)
+    for _ in range(60):
+        if g.decision is None:
+            break
+        digest, draws = g.state.digest(), g.random_draws
+        fc.forecast(g)
+        fc.defeat_warnings(g)
+        assert (g.state.digest(), g.random_draws) == (digest, draws)
+        g.choose(r.choice(g.decision.legal_ids))
+
+
+def test_hothead_has_no_end_of_turn_and_names_its_goal(hothead: Game) -> None:
+    """Scenarios / "Hothead": victory is the Italian War won with a Viceroy of Italy of
+    rating 2 or more; there is no End of Turn count."""
+    f = fc.forecast(hothead)
+    assert not f.has_end_of_turn
+    assert "Italian War" in f.goal and "Viceroy of Italy" in f.goal
+    assert fc.defeat_warnings(hothead) == {}
+
+
+def test_a_choice_that_certainly_brings_defeat_is_flagged(content: Content) -> None:
+    """Victory / Automatic Defeat: an option flagged would, taken with no card or marker
+    drawn before the next decision, leave the forecast at a defeat; every flagged option
+    really does (checked on a fork), and none is flagged where chance intervenes."""
+    flagged = 0
+    for seed in range(4):
+        g = Game("the-planet-king", seed=seed, content=content, keep_turn_starts=True)
+        r = random.Random(seed)
+        while g.decision is not None and flagged < 3:
+            for option_id, why in fc.defeat_warnings(g).items():
+                flagged += 1
+                trial = g.fork()
+                draws = trial.random_draws
+                trial.choose(option_id)
+                assert trial.random_draws == draws
+                assert trial.state.defeat_cause or fc.forecast(trial).defeat
+                assert why.startswith("automatic defeat at this End of Turn")
+            g.choose(r.choice(g.decision.legal_ids))
+    assert flagged >= 3
