@@ -413,3 +413,20 @@ def test_peace_on_a_truce_ends_the_war(content) -> None:
     assert not ws.active and ws.outcome == "peace" and ws.peace_this_turn
     assert s.vp == 2 and s.prestige_markers == -1
     assert "peace:england" in s.wars_ended
+
+
+def test_a_french_front_ended_this_turn_forbids_declaring_war_on_france(content) -> None:
+    """Wars / End of a War: "A war cannot be declared again if it ended during the current
+    turn". The French fronts are one war (Wars / Overview): on turn 4 the Italian front
+    ended this turn, so FRANCO-SPANISH WAR cannot open Picardy and Catalonia (issue 13,
+    point 6: the check looked at the first front only)."""
+    game = full_game(content, turn=4)
+    s = game.state
+    s.wars["france-italy"].peace_this_turn = True
+    s.wars["france-italy"].outcome = "won"
+    assert "Peace" in (wars.can_declare(game, "france-picardy") or "")
+    n = len(s.deck)
+    drive(wars.war_event(game, content.events["franco-spanish-war-1"]))
+    assert not s.wars["france-picardy"].active and not s.wars["france-catalonia"].active
+    assert len(s.deck) == n, "no declaration, so no fortune test"
+    assert any("Peace marker" in t for t in texts(game))

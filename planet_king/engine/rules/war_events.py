@@ -189,7 +189,7 @@ def _segadors(g: Game, card: EventCard) -> Rules:
         why = None
         if ws is None or War.FRANCE_CATALONIA not in wars.allowed_wars(g):
             why = "the Catalan front is not used in this scenario"
-        elif ws.peace_this_turn:
+        elif wars.ended_this_turn(g, Power.FRANCE):
             why = "the war ended this turn (Peace marker)"
         elif s.wars_declared_this_turn >= 2:
             why = "two wars have already been declared this turn"

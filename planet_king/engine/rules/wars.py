@@ -47,6 +47,12 @@ def at_war_with(g: Game, power: str) -> bool:
     return any(g.state.wars[w].active for w in wars_of(g, power))
 
 
+def ended_this_turn(g: Game, power: str) -> bool:
+    """A war with the power ended this turn (its Peace marker, End of a War). The French
+    fronts are one war: any front that ended this turn keeps France from declaring again."""
+    return any(g.state.wars[w].peace_this_turn for w in wars_of(g, power))
+
+
 def active_wars(g: Game) -> list[str]:
     return [w for w, ws in g.state.wars.items() if ws.active]
 
@@ -180,11 +186,11 @@ def can_declare(g: Game, war_id: str) -> str | None:
         return "already at war"
     if war_id not in allowed_wars(g):
         return "this war is not used in this scenario"
-    if ws.peace_this_turn:
+    power = power_of(g, war_id)
+    if ended_this_turn(g, power):
         return "the war ended this turn (Peace marker)"
     if s.wars_declared_this_turn >= 2:
         return "two wars have already been declared this turn"
-    power = power_of(g, war_id)
     if power == Power.FRANCE:
         if any(s.wars[f].active for f in FRANCE_FRONTS if f in s.wars):
             return "a closed front cannot be reopened until all French fronts are closed"
