@@ -238,6 +238,7 @@ def test_juan_jose_of_austria_at_three_costs_two_ducats_a_campaign(hothead: Game
     has a rating of 3, each campaign he undertakes costs two ducats" (issue 13, point 5:
     the rules tested a misspelt id and he always paid one)."""
     s = hothead.state
+    s.turn = 5  # his leader counter serves in turns 5-8
     at_war(hothead, units={"tercio": 3}, leader="juan-jose-of-austria")
     s.rolled_ratings["juan-jose-of-austria:military"] = 3
     s.treasury = 5
@@ -256,6 +257,7 @@ def test_juan_jose_rating_is_fixed_before_the_campaign_is_paid(hothead: Game) ->
     rating is fixed before the cost is paid, and while it is unknown the campaign needs
     the two ducats it may cost, so no campaign starts that the Treasury cannot pay."""
     s = hothead.state
+    s.turn = 5  # his leader counter serves in turns 5-8
     at_war(hothead, units={"tercio": 3}, leader="juan-jose-of-austria")
     s.treasury = 1
     reasons = dict(actions.campaign_targets(hothead, Context("card", "ACTION")))

@@ -811,6 +811,8 @@ def _campaign_reasons(g: Game, ctx: Context) -> Iterator[tuple[str, str | None]]
                 why = "at truce"
             elif leader is None:
                 why = "no commander in this army"
+            elif wars.serving_commander(g, w) is None:
+                why = f"{g.name(leader)}'s leader counter does not serve on this turn"
             elif forbidden and forbidden == ("military-campaign", w):
                 why = "campaigned here with the previous ACTION card"
             elif s.treasury < wars.campaign_cost(g, leader):

@@ -11,7 +11,7 @@ from planet_king.engine.rules import court, units
 from planet_king.engine.rules.units import UNIT_NAMES
 
 if TYPE_CHECKING:
-    from planet_king.content.models import EventCard
+    from planet_king.content.models import EventCard, TurnWindow
     from planet_king.engine.game import FortuneResult, Game, Rules
 
 RULE_DECLARATION = "Wars / Declaration of War"
@@ -24,6 +24,7 @@ RULE_PALATINATE = "Wars / War of the Palatinate"
 RULE_SEGADORS = "Wars / Guerra dels Segadors (Reapers' War)"
 RULE_CONDE = "Special Rules / Condé"
 RULE_TOTAL = "Wars / Total War"
+RULE_LEADERS = "Components / Tokens (Military Leaders)"
 CONDE = Noble.CONDE  # the noble card (Spanish Condé)
 FRENCH_CONDE = Leader.CONDE  # the French leader counter
 FRANCE_FRONTS = (War.FRANCE_PICARDY, War.FRANCE_ITALY, War.FRANCE_CATALONIA)  # tie order: Picardy
@@ -94,7 +95,7 @@ def army_sp(g: Game, war_id: str, *, player_campaign: bool) -> float:
             sp -= 1
     else:
         sp = land + min(fleets, war.fleets_max if war.fleets_max is not None else fleets)
-    leader = s.wars[war_id].leader
+    leader = serving_commander(g, war_id)
     if leader is not None:
         counter = g.content.nobles[leader].leader
         sp += counter.sp if counter else 0
@@ -150,7 +151,14 @@ def french_conde_available(g: Game) -> bool:
     return not dead
 
 
-def appoint_enemy_leader(g: Game, war_id: str, cause: str, *, exclude: str | None = None) -> None:
+def appoint_enemy_leader(
+    g: Game,
+    war_id: str,
+    cause: str,
+    *,
+    exclude: str | None = None,
+    rule: str = RULE_DECLARATION,
+) -> None:
     ws = g.state.wars[war_id]
     if power_of(g, war_id) == Power.PROTESTANTS:
         ws.enemy_leader = None  # the Palatinate has no leaders (Declaration of War)
@@ -159,18 +167,83 @@ def appoint_enemy_leader(g: Game, war_id: str, cause: str, *, exclude: str | Non
     if not pool:
         ws.enemy_leader = None
         g.log(
-            f"No enemy leader is available for {g.name(war_id)}.",
-            rule=RULE_DECLARATION,
+            f"No enemy leader is available for {g.name(war_id)} on turn {g.state.turn}: the "
+            "enemy campaigns with one test until one is (ruling R47).",
+            rule=rule,
             cause=cause,
         )
         return
     ws.enemy_leader = g.pick(pool, "enemy leaders")
-    strat = g.content.leaders[ws.enemy_leader].strategy
+    leader = g.content.leaders[ws.enemy_leader]
     g.log(
-        f"{g.name(ws.enemy_leader)} (strategy {strat}) commands the enemy in {g.name(war_id)}.",
-        rule=RULE_DECLARATION,
+        f"{leader.name} (strategy {leader.strategy}, turns {turn_span(leader.turns)}) commands "
+        f"the enemy in {g.name(war_id)}.",
+        rule=rule,
         cause=cause,
     )
+
+
+def turn_span(turns: TurnWindow) -> str:
+    """The turns on the back of a leader counter, as printed: "3-8"."""
+    if turns.condition:
+        return f"from {turns.condition}"
+    return f"{turns.from_ or 1}-{turns.to or 8}"
+
+
+def serving_commander(g: Game, war_id: str) -> str | None:
+    """The army's Spanish commander, if his counter serves this turn: outside the turns
+    on its back the army has no commander (Tokens / Military Leaders; D4, ruling R46)."""
+    nid = g.state.wars[war_id].leader
+    if nid is None:
+        return None
+    counter = g.content.nobles[nid].leader
+    return nid if counter is None or counter.turns.open_on(g.state.turn) else None
+
+
+def fill_enemy_command(g: Game, war_id: str, cause: str, *, rule: str) -> None:
+    """A war fought with no enemy leader gets one as soon as one is available (R47)."""
+    ws = g.state.wars[war_id]
+    if not ws.active or ws.enemy_leader is not None or power_of(g, war_id) == Power.PROTESTANTS:
+        return
+    if available_enemy_leaders(g, war_id):
+        appoint_enemy_leader(g, war_id, cause, rule=rule)
+
+
+def organise_leaders(g: Game) -> Rules:
+    """Organisation phase: leaders serve only in the turns on the back of their counters
+    (Tokens / Military Leaders; rulings D4, R46). A Spanish commander whose turns are over
+    leaves his army (to Court or the noble deck), which has no commander until the player
+    appoints one; an enemy leader whose turns are over is replaced by a random available
+    one; an enemy command left empty is filled as soon as a leader is available (R47)."""
+    s = g.state
+    cause = "Organisation phase"
+    for war_id in active_wars(g):
+        ws = s.wars[war_id]
+        nid = ws.leader
+        if nid is not None and serving_commander(g, war_id) is None:
+            counter = g.content.nobles[nid].leader
+            span = turn_span(counter.turns) if counter else "?"
+            g.log(
+                f"{g.name(nid)}'s leader counter serves in turns {span}: on turn {s.turn} he "
+                f"leaves the command of {g.name(war_id)}, which has no commander (ruling R46).",
+                rule=RULE_LEADERS,
+                cause=cause,
+            )
+            yield from _leader_home(
+                g, war_id, cause, prompt=f"{g.name(nid)} leaves his army: where does he go?"
+            )
+        lid = ws.enemy_leader
+        if lid is not None and not g.content.leaders[lid].turns.open_on(s.turn):
+            g.log(
+                f"{g.name(lid)} serves in turns {turn_span(g.content.leaders[lid].turns)}: on "
+                f"turn {s.turn} he leaves the enemy command in {g.name(war_id)} (ruling R46).",
+                rule=RULE_LEADERS,
+                cause=cause,
+            )
+            ws.enemy_leader = None
+            appoint_enemy_leader(g, war_id, cause, exclude=lid, rule=RULE_LEADERS)
+    for war_id in active_wars(g):
+        fill_enemy_command(g, war_id, cause, rule=RULE_LEADERS)
 
 
 def stat(g: Game, war_id: str, what: str) -> None:
@@ -235,22 +308,28 @@ def declare_war(g: Game, fronts: list[str], cause: str, *, rule: str = RULE_DECL
 
 
 def _portuguese_independence(g: Game, cause: str) -> None:
-    """Portugal becomes independent for good; SP in its army box move to Spain."""
-    s = g.state
-    s.portugal_independent = True
+    """Portugal becomes independent for good (War with Portugal). Its army box is empty
+    now: the SP in it move to Spain when the war ends (ruling R49, ``end_war``)."""
+    g.state.portugal_independent = True
     g.log(
         "Portugal declares its independence: it is a foreign power for the rest of the game "
         "(independence marker).",
         rule=RULE_PORTUGAL,
         cause=cause,
     )
+
+
+def _portugal_army_home(g: Game, cause: str) -> None:
+    """At the end of the War with Portugal the SP in its army box move to Spain
+    automatically, instead of being redeployed (ruling R49)."""
+    s = g.state
     army = s.units.get(War.PORTUGAL, {})
     for kind in sorted(army):
         n = army[kind]
         units.remove_unit(g, War.PORTUGAL, kind, n)
         units.add_unit(g, Place.SPAIN, kind, n)
         g.log(
-            f"{n} {UNIT_NAMES[kind]}(s) in the Portugal army box move to Spain.",
+            f"{n} {UNIT_NAMES[kind]}(s) in the Portugal army box move to Spain (ruling R49).",
             rule=RULE_PORTUGAL,
             cause=cause,
         )
@@ -465,6 +544,7 @@ def enemy_campaign(g: Game, war_id: str, cause: str) -> Rules:
     if ws.truce:
         g.log(f"{g.name(war_id)} is at truce: no campaign.", rule=RULE_PROGRESSION, cause=cause)
         return
+    fill_enemy_command(g, war_id, cause, rule=RULE_PROGRESSION)
     mine = army_sp(g, war_id, player_campaign=False)
     theirs = enemy_strength(g, war_id)
     diff = theirs - mine
@@ -472,7 +552,7 @@ def enemy_campaign(g: Game, war_id: str, cause: str) -> Rules:
     naval_no_fleet = (
         g.content.powers[power_of(g, war_id)].naval and s.units.get(war_id, {}).get("fleet", 0) == 0
     )
-    automatic = ws.leader is None or diff >= 3
+    automatic = serving_commander(g, war_id) is None or diff >= 3
     g.log(
         f"{g.name(power_of(g, war_id))} campaigns in {g.name(war_id)}: enemy {theirs} SP "
         f"against {mine:g} SP, {strategy} test(s)"
@@ -501,15 +581,20 @@ def enemy_campaign(g: Game, war_id: str, cause: str) -> Rules:
         yield from move_marker(g, war_id, -1, cause, rule=RULE_PROGRESSION)
     if ws.active and ws.enemy_leader and not moved and not sp_removed:
         old = ws.enemy_leader
+        if not [lid for lid in available_enemy_leaders(g, war_id) if lid != old]:
+            g.log(
+                f"{g.name(old)} achieved nothing, but no other leader is available: he keeps "
+                "his command (ruling R4).",
+                rule=RULE_PROGRESSION,
+                cause=cause,
+            )
+            return
         g.log(
             f"{g.name(old)} achieved nothing and is relieved of command (ruling R4).",
             rule=RULE_PROGRESSION,
             cause=cause,
         )
-        ws.enemy_leader = None
-        appoint_enemy_leader(g, war_id, cause, exclude=old)
-        if ws.enemy_leader is None:
-            ws.enemy_leader = old
+        appoint_enemy_leader(g, war_id, cause, exclude=old, rule=RULE_PROGRESSION)
 
 
 def lose_sp(g: Game, war_id: str, cause: str, *, enemy_leader_strategy: int) -> Rules:
@@ -604,9 +689,10 @@ def player_campaign(g: Game, war_id: str, cause: str) -> Rules:
     """The Military Campaign action against a power already at war."""
     s = g.state
     ws = s.wars[war_id]
-    leader = ws.leader
+    leader = serving_commander(g, war_id)
     if leader is None:
-        raise AssertionError("a campaign needs a commander")
+        raise AssertionError("a campaign needs a commander whose counter serves this turn")
+    fill_enemy_command(g, war_id, cause, rule=RULE_CAMPAIGN)
     strategy = leader_strategy(g, leader)
     army = s.units.get(war_id, {})
     counter = g.content.nobles[leader].leader
@@ -748,7 +834,12 @@ def end_war(g: Game, war_id: str, outcome: str, cause: str) -> Rules:
     verdict = {"won": "ends in victory", "lost": "ends in defeat", "peace": "ends in peace"}
     g.log(f"{g.name(war_id)} {verdict[outcome]}.", rule=RULE_END, cause=cause)
     if ws.enemy_leader:
-        g.log(f"{g.name(ws.enemy_leader)} leaves the field.", rule=RULE_END, cause=cause)
+        g.log(
+            f"The enemy leader {g.name(ws.enemy_leader)} is removed from {g.name(war_id)}: he "
+            "returns to the leaders available in the turns on his counter (ruling R50).",
+            rule=RULE_END,
+            cause=cause,
+        )
         ws.enemy_leader = None
     if outcome == "peace":
         g.add_vp(-1, f"peace in {g.name(war_id)}", rule="Actions / Political Actions (Embassy)")
@@ -787,6 +878,8 @@ def end_war(g: Game, war_id: str, outcome: str, cause: str) -> Rules:
         yield from _leader_home(g, war_id, cause)
     if war_id == War.PALATINATE:
         yield from _palatinate_over(g, cause)
+    if war_id == War.PORTUGAL:
+        _portugal_army_home(g, cause)
     yield from _redeploy(g, war_id, cause)
 
 
@@ -827,15 +920,18 @@ def _palatinate_over(g: Game, cause: str) -> Rules:
     yield  # pragma: no cover
 
 
-def _leader_home(g: Game, war_id: str, cause: str) -> Rules:
+def _leader_home(
+    g: Game, war_id: str, cause: str, *, prompt: str = "", rule: str = RULE_END
+) -> Rules:
+    """The army's commander goes to the Court or to the noble deck."""
     ws = g.state.wars[war_id]
     nid = ws.leader or ""
     ws.leader = None
     deck = Option("deck", f"{g.name(nid)} goes to the noble deck")
-    prompt = f"The war is over: where does {g.name(nid)} go?"
-    if not (yield from court.offer_court(g, nid, deck, prompt, rule=RULE_END, cause=cause)):
+    prompt = prompt or f"The war is over: where does {g.name(nid)} go?"
+    if not (yield from court.offer_court(g, nid, deck, prompt, rule=rule, cause=cause)):
         g.state.noble_deck.insert(0, nid)
-        g.log(f"{g.name(nid)} goes to the noble deck.", rule=RULE_END, cause=cause)
+        g.log(f"{g.name(nid)} goes to the noble deck.", rule=rule, cause=cause)
 
 
 def _redeploy(g: Game, war_id: str, cause: str) -> Rules:
