@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from planet_king.content import ids
 from planet_king.content.models import (
     BattleNames,
     EnemyLeader,
@@ -294,7 +295,7 @@ def _load_cached(data_dir: Path) -> Content:
             _check_refs(path, owner, "wars.leader", [ws.leader], nobles)
             _check_refs(path, owner, "wars.enemy_leader", [ws.enemy_leader], leaders)
 
-    return Content(
+    content = Content(
         data_dir=data_dir,
         version=_data_version(data_dir),
         events=events,
@@ -311,3 +312,7 @@ def _load_cached(data_dir: Path) -> Content:
         scenarios=scenarios,
         notables=notables,
     )
+    missing = ids.unknown(content)
+    if missing:
+        raise DataError(f"{data_dir}: rule code names ids the data lacks: {'; '.join(missing)}")
+    return content

@@ -7,7 +7,8 @@ import test_wars_helpers
 from conftest import drive, stack
 
 from planet_king.engine.game import Game
-from planet_king.engine.rules import wars
+from planet_king.engine.rules import actions, wars
+from planet_king.engine.rules.actions import ACTIONS, Context
 
 
 def at_war(
@@ -230,6 +231,46 @@ def test_spinola_campaigns_cost_two_ducats(hothead: Game) -> None:
     """Special Rules / Ambrosio de Spinola: each campaign costs two ducats."""
     assert wars.campaign_cost(hothead, "ambrosio-de-spinola") == 2
     assert wars.campaign_cost(hothead, "gonzalo-fernandez-de-cordoba") == 1
+
+
+def test_juan_jose_of_austria_at_three_costs_two_ducats_a_campaign(hothead: Game) -> None:
+    """Special Rules / Juan José of Austria and Rodrigo Pacheco: "If JUAN JOSÉ OF AUSTRIA
+    has a rating of 3, each campaign he undertakes costs two ducats" (issue 13, point 5:
+    the rules tested a misspelt id and he always paid one)."""
+    s = hothead.state
+    s.turn = 5  # his leader counter serves in turns 5-8
+    at_war(hothead, units={"tercio": 3}, leader="juan-jose-of-austria")
+    s.rolled_ratings["juan-jose-of-austria:military"] = 3
+    s.treasury = 5
+    stack(hothead, "the-plague", "the-plague", "the-plague")
+    drive(
+        ACTIONS["military-campaign"].run(hothead, Context("card", "ACTION")),
+        ["brave:keep", "brave:keep", "brave:keep"],
+    )
+    assert s.treasury == 3
+    s.rolled_ratings["juan-jose-of-austria:military"] = 2
+    assert wars.campaign_cost(hothead, "juan-jose-of-austria") == 1
+
+
+def test_juan_jose_rating_is_fixed_before_the_campaign_is_paid(hothead: Game) -> None:
+    """Special Rules / Juan José of Austria and Rodrigo Pacheco (ruling R51): his "?"
+    rating is fixed before the cost is paid, and while it is unknown the campaign needs
+    the two ducats it may cost, so no campaign starts that the Treasury cannot pay."""
+    s = hothead.state
+    s.turn = 5  # his leader counter serves in turns 5-8
+    at_war(hothead, units={"tercio": 3}, leader="juan-jose-of-austria")
+    s.treasury = 1
+    reasons = dict(actions.campaign_targets(hothead, Context("card", "ACTION")))
+    assert reasons["france-italy"] == "costs 2 ducats"
+    s.treasury = 2
+    # The rating test draws a positive card (3); then three campaign tests.
+    stack(hothead, "excellent-harvests", "the-plague", "the-plague", "the-plague")
+    drive(
+        ACTIONS["military-campaign"].run(hothead, Context("card", "ACTION")),
+        ["brave:keep", "brave:keep", "brave:keep"],
+    )
+    assert s.rolled_ratings["juan-jose-of-austria:military"] == 3
+    assert s.treasury == 0
 
 
 def test_naval_power_without_fleet_costs_one_sp_in_a_campaign(hothead: Game) -> None:

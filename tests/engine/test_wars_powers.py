@@ -135,28 +135,46 @@ def test_french_campaign_declaration_opens_both_late_fronts(content) -> None:
     stack(game, "the-plague", "the-plague")
     drive(
         ACTIONS["military-campaign"].run(game, CARD),
-        ["war:france-catalonia", "noble:gonzalo-fernandez-de-cordoba", "none"],
+        ["war:france-catalonia"],  # Pimentel is the only noble at Court who may command
     )
     assert s.wars["france-catalonia"].active and s.wars["france-picardy"].active
-    assert s.wars["france-catalonia"].leader == "gonzalo-fernandez-de-cordoba"
+    assert s.wars["france-catalonia"].leader == "francisco-pimentel"
     assert s.wars_declared_this_turn == 1
 
 
 # ---------------------------------------------------------------- Portugal
 def test_portuguese_war_makes_portugal_independent(content) -> None:
-    """Wars / War with Portugal: once war is declared Portugal is independent; any SP in
-    its army box moves to Spain; PORTUGUESE WAR (39) raises its strength to 4."""
+    """Wars / War with Portugal: once war is declared Portugal is independent;
+    PORTUGUESE WAR (39) raises its strength to 4."""
     game = full_game(content, turn=4)
     s = game.state
-    s.units["portugal"] = {"tercio": 1, "provincial": 1}
+    s.units["spain"] = {"tercio": 1}
     assert wars.player_can_declare(game, "portugal") is not None  # not a foreign power yet
     stack(game, "the-plague")
-    drive(wars.war_event(game, content.events["portuguese-war"]), ["none", "done"])
+    drive(
+        wars.war_event(game, content.events["portuguese-war"]),
+        ["none", "move:spain:tercio"],
+    )
     assert s.portugal_independent and s.wars["portugal"].active
+    assert s.units["portugal"] == {"tercio": 1}, "the army raised at the declaration stays"
+    assert s.power_strength["portugal"] == 4
+    assert s.wars["portugal"].enemy_leader in ("cecil", "pennington", "meneses")
+
+
+def test_portugal_army_moves_to_spain_when_the_war_ends(content) -> None:
+    """Wars / War with Portugal: "Any SP in the Portugal army box is automatically moved to
+    Spain" — when the war ends, not at the declaration, when the box is always empty
+    (ruling R49; issue 13, point 8). The units are not redeployed at will."""
+    game = full_game(content, turn=5)
+    s = game.state
+    s.portugal_independent = True
+    at_war(game, "portugal", units={"tercio": 1, "provincial": 1}, enemy="meneses", position=3)
+    s.units["spain"] = {}
+    drive(wars.move_marker(game, "portugal", +1, "test", rule="test"))
+    assert s.wars["portugal"].outcome == "won"
     assert s.units["spain"] == {"tercio": 1, "provincial": 1}
     assert not s.units.get("portugal")
-    assert s.power_strength["portugal"] == 4
-    assert s.wars["portugal"].enemy_leader in ("pennington", "meneses")
+    assert any("move to Spain (ruling R49)" in t for t in texts(game))
 
 
 def test_portuguese_leaders_are_the_english_and_meneses(content) -> None:
@@ -164,6 +182,9 @@ def test_portuguese_leaders_are_the_english_and_meneses(content) -> None:
     game = full_game(content, turn=6)
     pool = set(wars.available_enemy_leaders(game, "portugal"))
     assert pool == {"blake", "penn", "meneses"}
+    game.state.turn = 4
+    pool = set(wars.available_enemy_leaders(game, "portugal"))
+    assert pool == {"cecil", "pennington", "meneses"}
 
 
 # --------------------------------------------------------------- Palatinate
@@ -279,7 +300,7 @@ def test_catalan_tercio_removed_by_an_sp_loss_in_a_spanish_campaign(content) -> 
         game,
         "france-catalonia",
         units={"tercio": 3},
-        leader="gonzalo-fernandez-de-cordoba",
+        leader="francisco-pimentel",  # counter 1-5 (Córdoba's is 1-3: ruling R46)
         enemy="margarit",
     )
     s.catalan_tercio = True
@@ -333,8 +354,11 @@ def test_truce_with_france_removes_the_spanish_conde(content) -> None:
     stack(game, "excellent-harvests")
     drive(
         actions.embassy(game, "ACTION", paid=True),
-        ["war:france-catalonia", "noble:leopold-of-habsburg", "noble:gonzalo-fernandez-de-cordoba"],
+        ["war:france-catalonia", "noble:leopold-of-habsburg"],
     )
+    # Back from his embassy, Leopold is the only noble at Court whose counter serves on
+    # turn 6 (ruling R46): he fills the Picardy command Condé left.
+    assert s.wars["france-picardy"].leader == "leopold-of-habsburg"
     assert s.wars["france-catalonia"].truce
     assert "louis-ii-conde" in s.removed_notables
     assert "conde" in wars.available_enemy_leaders(game, "france-catalonia") or (
@@ -413,3 +437,20 @@ def test_peace_on_a_truce_ends_the_war(content) -> None:
     assert not ws.active and ws.outcome == "peace" and ws.peace_this_turn
     assert s.vp == 2 and s.prestige_markers == -1
     assert "peace:england" in s.wars_ended
+
+
+def test_a_french_front_ended_this_turn_forbids_declaring_war_on_france(content) -> None:
+    """Wars / End of a War: "A war cannot be declared again if it ended during the current
+    turn". The French fronts are one war (Wars / Overview): on turn 4 the Italian front
+    ended this turn, so FRANCO-SPANISH WAR cannot open Picardy and Catalonia (issue 13,
+    point 6: the check looked at the first front only)."""
+    game = full_game(content, turn=4)
+    s = game.state
+    s.wars["france-italy"].peace_this_turn = True
+    s.wars["france-italy"].outcome = "won"
+    assert "Peace" in (wars.can_declare(game, "france-picardy") or "")
+    n = len(s.deck)
+    drive(wars.war_event(game, content.events["franco-spanish-war-1"]))
+    assert not s.wars["france-picardy"].active and not s.wars["france-catalonia"].active
+    assert len(s.deck) == n, "no declaration, so no fortune test"
+    assert any("Peace marker" in t for t in texts(game))

@@ -811,6 +811,8 @@ def _campaign_reasons(g: Game, ctx: Context) -> Iterator[tuple[str, str | None]]
                 why = "at truce"
             elif leader is None:
                 why = "no commander in this army"
+            elif wars.serving_commander(g, w) is None:
+                why = f"{g.name(leader)}'s leader counter does not serve on this turn"
             elif forbidden and forbidden == ("military-campaign", w):
                 why = "campaigned here with the previous ACTION card"
             elif s.treasury < wars.campaign_cost(g, leader):
@@ -878,12 +880,7 @@ def _campaign(g: Game, ctx: Context) -> Rules:
                 cause=ctx.cause,
             )
         ).partition(":")[2]
-        g.spend(
-            wars.campaign_cost(g, nid),
-            "action:military-campaign",
-            rule=rule,
-            cause="Military Campaign",
-        )
+        wars.pay_campaign(g, nid, rule=rule)
         court.set_holder(g, court.where(g, nid) or "", None)
         court.place(g, nid, f"army:{war_id}", cause="Military Campaign")
         # Declaring war on France opens the fronts of War with France together.
@@ -892,12 +889,7 @@ def _campaign(g: Game, ctx: Context) -> Rules:
             fronts = [war_id] + [f for f in wars.france_fronts_to_open(g) if f != war_id]
         yield from wars.declare_war(g, fronts, ctx.cause, rule=rule)
     else:
-        g.spend(
-            wars.campaign_cost(g, ws.leader),
-            "action:military-campaign",
-            rule=rule,
-            cause="Military Campaign",
-        )
+        wars.pay_campaign(g, ws.leader or "", rule=rule)
     yield from wars.player_campaign(g, war_id, ctx.cause)
     return war_id
 

@@ -227,9 +227,12 @@ def fill_vacancy(g: Game, pos: str, cause: str) -> Rules:
 
 
 def can_command(g: Game, nid: str) -> bool:
-    """Only nobles with a military rating of 1 or more lead armies (Military Leaders)."""
+    """Only nobles with a military rating of 1 or more lead armies (Military Leaders),
+    and only in the turns on the back of their leader counter (ruling D4, R46)."""
     card = noble(g, nid)
-    return card.military == "?" or int(card.military) > 0
+    if not (card.military == "?" or int(card.military) > 0):
+        return False
+    return card.leader is None or card.leader.turns.open_on(g.state.turn)
 
 
 def remove_from_game(

@@ -272,6 +272,7 @@ def organisation_phase(g: Game) -> Rules:
     g.log(f"Turn {s.turn}: the Organisation phase.", rule="Game Sequence")
     yield from memorials.read_step(g)
     yield from retire_expired(g)
+    yield from wars.organise_leaders(g)
     fill_decks(g)
     yield from optional_removals(g)
     shuffle_notable_decks(g)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
+from planet_king.content.ids import Place, War
 from planet_king.engine.decisions import Choices, Role
 from planet_king.engine.rules import court
 from planet_king.engine.state import LAND_UNITS, UNIT_SP
@@ -13,8 +14,8 @@ if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
 
 RULE_MOVE = "Actions / Simple Actions (Move a Fleet, Tercio or Leader)"
-PLUS_ULTRA = "plus-ultra"
-VALTELLINA = frozenset({"italy", "franche-comte"})  # the Spanish Road line (War in Italy)
+PLUS_ULTRA = Place.PLUS_ULTRA
+VALTELLINA = frozenset({Place.ITALY, Place.FRANCHE_COMTE})  # the Spanish Road line (War in Italy)
 
 UNIT_NAMES = {
     "tercio": "Spanish tercio",
@@ -87,7 +88,7 @@ def _link_open(g: Game, a: str, b: str) -> bool:
 
 def fleets_allowed(g: Game, dst: str) -> bool:
     """Fleets never go to the Palatinate or Franche-Comté; land powers take one fleet."""
-    if dst == "franche-comte":
+    if dst == Place.FRANCHE_COMTE:
         return False
     if is_war(g, dst):
         war = g.content.wars[dst]
@@ -96,7 +97,9 @@ def fleets_allowed(g: Game, dst: str) -> bool:
     return True
 
 
-HABSBURG_WARS = frozenset({"palatinate", "france-italy", "france-picardy", "france-catalonia"})
+HABSBURG_WARS = frozenset(
+    {War.PALATINATE, War.FRANCE_ITALY, War.FRANCE_PICARDY, War.FRANCE_CATALONIA}
+)
 
 
 def land_allowed(g: Game, kind: str, dst: str) -> bool:
@@ -122,7 +125,7 @@ def destination_ok(g: Game, kind: str, dst: str) -> bool:
 
 
 # Hothead uses only Spain, Italy, Plus Ultra and the Italian front (Scenarios / "Hothead").
-HOTHEAD_LOCATIONS = frozenset({"spain", "italy", PLUS_ULTRA, "france-italy"})
+HOTHEAD_LOCATIONS = frozenset({Place.SPAIN, Place.ITALY, PLUS_ULTRA, War.FRANCE_ITALY})
 
 
 def _passable(g: Game, loc: str) -> bool:

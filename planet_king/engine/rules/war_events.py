@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from planet_king.content.ids import Place, Power, War
 from planet_king.engine.decisions import Choices, Option, Role
 from planet_king.engine.rules import court, economy, units, wars
 from planet_king.engine.rules.events import effect
@@ -24,7 +25,7 @@ RULE_FRONDE = "Events / The Fronde"
 RULE_OLD_TERCIO = "Events / Old Tercio (Veteran Tercio)"
 RULE_STORMS = "Events / Storms"
 RULE_RAID = "Events / Raid Events"
-FRENCH_FRONTS_FOR_CONDE = ("france-picardy", "france-catalonia")
+FRENCH_FRONTS_FOR_CONDE = (War.FRANCE_PICARDY, War.FRANCE_CATALONIA)
 
 
 def _nothing() -> Rules:
@@ -40,8 +41,8 @@ def _palatinate_move(g: Game, card: EventCard) -> Rules:
     BREITENFELD 1631 raises the Protestant strength to 4 even with no war being fought."""
     s = g.state
     if "strength" in card.params:
-        wars.raise_strength(g, "protestants", int(card.params["strength"]), card)
-    ws = s.wars.get("palatinate")
+        wars.raise_strength(g, Power.PROTESTANTS, int(card.params["strength"]), card)
+    ws = s.wars.get(War.PALATINATE)
     if ws is None or not ws.active:
         g.log(
             "The War of the Palatinate is not being fought: the marker does not move.",
@@ -73,7 +74,9 @@ def _palatinate_move(g: Game, card: EventCard) -> Rules:
             g.log("The player does not pay.", rule=RULE_PALATINATE_EVENTS, cause=card.name)
             return
     if delta:
-        yield from wars.move_marker(g, "palatinate", delta, card.name, rule=RULE_PALATINATE_EVENTS)
+        yield from wars.move_marker(
+            g, War.PALATINATE, delta, card.name, rule=RULE_PALATINATE_EVENTS
+        )
 
 
 @effect("austrian-alliance")
@@ -94,7 +97,7 @@ def _austrian_alliance(g: Game, card: EventCard) -> Rules:
         if g.fortune_test("Austrian Alliance", rule=RULE_ALLIANCE).positive:
             good += 1
     if good >= 2:
-        ws = s.wars.get("palatinate")
+        ws = s.wars.get(War.PALATINATE)
         if ws is None or not ws.active:
             g.log(
                 f"{good} positive results, but the War of the Palatinate is not being fought: "
@@ -109,7 +112,7 @@ def _austrian_alliance(g: Game, card: EventCard) -> Rules:
                 cause=card.name,
             )
         else:
-            units.add_unit(g, "palatinate", "habsburg")
+            units.add_unit(g, War.PALATINATE, "habsburg")
             g.log(
                 f"{good} positive results: a Habsburg tercio joins the Palatinate army.",
                 rule=RULE_ALLIANCE,
@@ -125,7 +128,7 @@ def _austrian_alliance(g: Game, card: EventCard) -> Rules:
 def _alliance_loss(g: Game, card: EventCard) -> Rules:
     s = g.state
     opts = Choices()
-    for loc in ("spanish-netherlands", "franche-comte", "italy"):
+    for loc in (Place.SPANISH_NETHERLANDS, Place.FRANCHE_COMTE, Place.ITALY):
         for kind in sorted(s.units.get(loc, {})):
             if kind in LAND_UNITS and s.units[loc][kind] > 0:
                 opts.add(f"tercio:{loc}:{kind}", f"Remove a {UNIT_NAMES[kind]} in {g.name(loc)}")
@@ -173,7 +176,7 @@ def _segadors(g: Game, card: EventCard) -> Rules:
     s = g.state
     rule = wars.RULE_SEGADORS
     s.segadors_played = True
-    if wars.at_war_with(g, "france"):
+    if wars.at_war_with(g, Power.FRANCE):
         s.catalonia_fourth_space = True
         g.log(
             "France is at war: the Guerra dels Segadors marker is removed; the Catalan front "
@@ -182,11 +185,11 @@ def _segadors(g: Game, card: EventCard) -> Rules:
             cause=card.name,
         )
     else:
-        ws = s.wars.get("france-catalonia")
+        ws = s.wars.get(War.FRANCE_CATALONIA)
         why = None
-        if ws is None or "france-catalonia" not in wars.allowed_wars(g):
+        if ws is None or War.FRANCE_CATALONIA not in wars.allowed_wars(g):
             why = "the Catalan front is not used in this scenario"
-        elif ws.peace_this_turn:
+        elif wars.ended_this_turn(g, Power.FRANCE):
             why = "the war ended this turn (Peace marker)"
         elif s.wars_declared_this_turn >= 2:
             why = "two wars have already been declared this turn"
@@ -200,7 +203,7 @@ def _segadors(g: Game, card: EventCard) -> Rules:
                 cause=card.name,
             )
             s.picardy_pending = True
-            yield from wars.declare_war(g, ["france-catalonia"], card.name, rule=rule)
+            yield from wars.declare_war(g, [War.FRANCE_CATALONIA], card.name, rule=rule)
     g.log("Margarit joins the French leaders of the Catalan front.", rule=rule, cause=card.name)
     if not s.catalan_tercio:
         s.catalan_tercio = True
@@ -380,7 +383,7 @@ def raid_cup(g: Game) -> list[str]:
     s = g.state
     out = [t for t, terr in g.content.territories.items() if terr.region == "indies"]
     out += [t for t in g.content.territories if t in s.settlements]
-    return ["spain", *out]
+    return [Place.SPAIN, *out]
 
 
 def defence(g: Game, loc: str) -> int:
@@ -435,9 +438,9 @@ def raid(g: Game, cause: str, *, counter_armada: bool = False) -> Rules:
         g.log(f"The settlement of {g.name(loc)} is destroyed.", rule=RULE_RAID, cause=cause)
         g.add_prestige(-1, f"settlement of {g.name(loc)} destroyed", rule=RULE_RAID)
         return
-    if loc == "spain" and counter_armada:
+    if loc == Place.SPAIN and counter_armada:
         yield from economy.pay(g, 2, "event:counter-armada", cause=cause, rule=RULE_RAID)
-        if s.units.get("spain", {}).get("fleet", 0) > 0:
+        if s.units.get(Place.SPAIN, {}).get("fleet", 0) > 0:
             g.log("A fleet is in Spain: no raid marker is placed.", rule=RULE_RAID, cause=cause)
             return
     lost = s.indies_ducats.get(loc, 0)

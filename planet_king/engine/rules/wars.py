@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from planet_king.content.ids import Event, Leader, Noble, Place, Power, War
 from planet_king.engine.decisions import Choices, Option, Role
 from planet_king.engine.rules import court, units
 from planet_king.engine.rules.units import UNIT_NAMES
 
 if TYPE_CHECKING:
-    from planet_king.content.models import EventCard
+    from planet_king.content.models import EventCard, TurnWindow
     from planet_king.engine.game import FortuneResult, Game, Rules
 
 RULE_DECLARATION = "Wars / Declaration of War"
@@ -23,13 +24,14 @@ RULE_PALATINATE = "Wars / War of the Palatinate"
 RULE_SEGADORS = "Wars / Guerra dels Segadors (Reapers' War)"
 RULE_CONDE = "Special Rules / Condé"
 RULE_TOTAL = "Wars / Total War"
-CONDE = "louis-ii-conde"  # the noble card (Spanish Condé)
-FRENCH_CONDE = "conde"  # the French leader counter
-FRANCE_FRONTS = ("france-picardy", "france-italy", "france-catalonia")  # tie order: Picardy
+RULE_LEADERS = "Components / Tokens (Military Leaders)"
+CONDE = Noble.CONDE  # the noble card (Spanish Condé)
+FRENCH_CONDE = Leader.CONDE  # the French leader counter
+FRANCE_FRONTS = (War.FRANCE_PICARDY, War.FRANCE_ITALY, War.FRANCE_CATALONIA)  # tie order: Picardy
 NAMED_BATTLES = {
-    "france-picardy": "picardy",
-    "flanders": "flanders",
-    "france-catalonia": "catalonia",
+    War.FRANCE_PICARDY: "picardy",
+    War.FLANDERS: "flanders",
+    War.FRANCE_CATALONIA: "catalonia",
 }
 
 
@@ -46,6 +48,12 @@ def at_war_with(g: Game, power: str) -> bool:
     return any(g.state.wars[w].active for w in wars_of(g, power))
 
 
+def ended_this_turn(g: Game, power: str) -> bool:
+    """A war with the power ended this turn (its Peace marker, End of a War). The French
+    fronts are one war: any front that ended this turn keeps France from declaring again."""
+    return any(g.state.wars[w].peace_this_turn for w in wars_of(g, power))
+
+
 def active_wars(g: Game) -> list[str]:
     return [w for w, ws in g.state.wars.items() if ws.active]
 
@@ -53,7 +61,7 @@ def active_wars(g: Game) -> list[str]:
 def allowed_wars(g: Game) -> list[str]:
     """Wars that can be activated: in Hothead only the Italian front."""
     if g.hothead:
-        return ["france-italy"]
+        return [War.FRANCE_ITALY]
     return list(g.state.wars)
 
 
@@ -61,9 +69,9 @@ def enemy_strength(g: Game, war_id: str) -> int:
     s = g.state
     power = power_of(g, war_id)
     strength = s.power_strength.get(power, g.content.powers[power].strength)
-    if power == "united-provinces" and s.corsairs:
+    if power == Power.UNITED_PROVINCES and s.corsairs:
         strength = min(strength, 3)
-    if war_id == "france-catalonia" and s.catalan_tercio:
+    if war_id == War.FRANCE_CATALONIA and s.catalan_tercio:
         strength += 1
     return strength
 
@@ -87,7 +95,7 @@ def army_sp(g: Game, war_id: str, *, player_campaign: bool) -> float:
             sp -= 1
     else:
         sp = land + min(fleets, war.fleets_max if war.fleets_max is not None else fleets)
-    leader = s.wars[war_id].leader
+    leader = serving_commander(g, war_id)
     if leader is not None:
         counter = g.content.nobles[leader].leader
         sp += counter.sp if counter else 0
@@ -111,7 +119,7 @@ def available_enemy_leaders(g: Game, war_id: str) -> list[str]:
             continue
         if lid in busy or not leader.turns.open_on(s.turn):
             continue
-        if leader.turns.condition == "guerra-dels-segadors" and not (
+        if leader.turns.condition == Event.GUERRA_DELS_SEGADORS and not (
             s.segadors_played or g.scenario.guerra_dels_segadors_played
         ):
             continue  # Margarit joins with GUERRA DELS SEGADORS
@@ -143,27 +151,99 @@ def french_conde_available(g: Game) -> bool:
     return not dead
 
 
-def appoint_enemy_leader(g: Game, war_id: str, cause: str, *, exclude: str | None = None) -> None:
+def appoint_enemy_leader(
+    g: Game,
+    war_id: str,
+    cause: str,
+    *,
+    exclude: str | None = None,
+    rule: str = RULE_DECLARATION,
+) -> None:
     ws = g.state.wars[war_id]
-    if power_of(g, war_id) == "protestants":
+    if power_of(g, war_id) == Power.PROTESTANTS:
         ws.enemy_leader = None  # the Palatinate has no leaders (Declaration of War)
         return
     pool = [lid for lid in available_enemy_leaders(g, war_id) if lid != exclude]
     if not pool:
         ws.enemy_leader = None
         g.log(
-            f"No enemy leader is available for {g.name(war_id)}.",
-            rule=RULE_DECLARATION,
+            f"No enemy leader is available for {g.name(war_id)} on turn {g.state.turn}: the "
+            "enemy campaigns with one test until one is (ruling R47).",
+            rule=rule,
             cause=cause,
         )
         return
     ws.enemy_leader = g.pick(pool, "enemy leaders")
-    strat = g.content.leaders[ws.enemy_leader].strategy
+    leader = g.content.leaders[ws.enemy_leader]
     g.log(
-        f"{g.name(ws.enemy_leader)} (strategy {strat}) commands the enemy in {g.name(war_id)}.",
-        rule=RULE_DECLARATION,
+        f"{leader.name} (strategy {leader.strategy}, turns {turn_span(leader.turns)}) commands "
+        f"the enemy in {g.name(war_id)}.",
+        rule=rule,
         cause=cause,
     )
+
+
+def turn_span(turns: TurnWindow) -> str:
+    """The turns on the back of a leader counter, as printed: "3-8"."""
+    if turns.condition:
+        return f"from {turns.condition}"
+    return f"{turns.from_ or 1}-{turns.to or 8}"
+
+
+def serving_commander(g: Game, war_id: str) -> str | None:
+    """The army's Spanish commander, if his counter serves this turn: outside the turns
+    on its back the army has no commander (Tokens / Military Leaders; D4, ruling R46)."""
+    nid = g.state.wars[war_id].leader
+    if nid is None:
+        return None
+    counter = g.content.nobles[nid].leader
+    return nid if counter is None or counter.turns.open_on(g.state.turn) else None
+
+
+def fill_enemy_command(g: Game, war_id: str, cause: str, *, rule: str) -> None:
+    """A war fought with no enemy leader gets one as soon as one is available (R47)."""
+    ws = g.state.wars[war_id]
+    if not ws.active or ws.enemy_leader is not None or power_of(g, war_id) == Power.PROTESTANTS:
+        return
+    if available_enemy_leaders(g, war_id):
+        appoint_enemy_leader(g, war_id, cause, rule=rule)
+
+
+def organise_leaders(g: Game) -> Rules:
+    """Organisation phase: leaders serve only in the turns on the back of their counters
+    (Tokens / Military Leaders; rulings D4, R46). A Spanish commander whose turns are over
+    leaves his army (to Court or the noble deck), which has no commander until the player
+    appoints one; an enemy leader whose turns are over is replaced by a random available
+    one; an enemy command left empty is filled as soon as a leader is available (R47)."""
+    s = g.state
+    cause = "Organisation phase"
+    for war_id in active_wars(g):
+        ws = s.wars[war_id]
+        nid = ws.leader
+        if nid is not None and serving_commander(g, war_id) is None:
+            counter = g.content.nobles[nid].leader
+            span = turn_span(counter.turns) if counter else "?"
+            g.log(
+                f"{g.name(nid)}'s leader counter serves in turns {span}: on turn {s.turn} he "
+                f"leaves the command of {g.name(war_id)}, which has no commander (ruling R46).",
+                rule=RULE_LEADERS,
+                cause=cause,
+            )
+            yield from _leader_home(
+                g, war_id, cause, prompt=f"{g.name(nid)} leaves his army: where does he go?"
+            )
+        lid = ws.enemy_leader
+        if lid is not None and not g.content.leaders[lid].turns.open_on(s.turn):
+            g.log(
+                f"{g.name(lid)} serves in turns {turn_span(g.content.leaders[lid].turns)}: on "
+                f"turn {s.turn} he leaves the enemy command in {g.name(war_id)} (ruling R46).",
+                rule=RULE_LEADERS,
+                cause=cause,
+            )
+            ws.enemy_leader = None
+            appoint_enemy_leader(g, war_id, cause, exclude=lid, rule=RULE_LEADERS)
+    for war_id in active_wars(g):
+        fill_enemy_command(g, war_id, cause, rule=RULE_LEADERS)
 
 
 def stat(g: Game, war_id: str, what: str) -> None:
@@ -179,12 +259,12 @@ def can_declare(g: Game, war_id: str) -> str | None:
         return "already at war"
     if war_id not in allowed_wars(g):
         return "this war is not used in this scenario"
-    if ws.peace_this_turn:
+    power = power_of(g, war_id)
+    if ended_this_turn(g, power):
         return "the war ended this turn (Peace marker)"
     if s.wars_declared_this_turn >= 2:
         return "two wars have already been declared this turn"
-    power = power_of(g, war_id)
-    if power == "france":
+    if power == Power.FRANCE:
         if any(s.wars[f].active for f in FRANCE_FRONTS if f in s.wars):
             return "a closed front cannot be reopened until all French fronts are closed"
         if war_id not in france_fronts_to_open(g):
@@ -198,7 +278,7 @@ def player_can_declare(g: Game, war_id: str) -> str | None:
     Portugal is part of the monarchy until PORTUGUESE WAR makes it a foreign power
     (War with Portugal; ruling W3)."""
     why = can_declare(g, war_id)
-    if why is None and power_of(g, war_id) == "portugal" and not g.state.portugal_independent:
+    if why is None and power_of(g, war_id) == Power.PORTUGAL and not g.state.portugal_independent:
         return "Portugal is not an independent power (War with Portugal)"
     return why
 
@@ -208,9 +288,9 @@ def declare_war(g: Game, fronts: list[str], cause: str, *, rule: str = RULE_DECL
     s = g.state
     s.wars_declared_this_turn += 1
     ordinal = "1st" if s.wars_declared_this_turn == 1 else "2nd"
-    if "france-picardy" in fronts:
+    if War.FRANCE_PICARDY in fronts:
         s.picardy_pending = False
-    if "portugal" in fronts and not s.portugal_independent:
+    if War.PORTUGAL in fronts and not s.portugal_independent:
         _portuguese_independence(g, cause)
     for war_id in fronts:
         ws = s.wars[war_id]
@@ -228,22 +308,28 @@ def declare_war(g: Game, fronts: list[str], cause: str, *, rule: str = RULE_DECL
 
 
 def _portuguese_independence(g: Game, cause: str) -> None:
-    """Portugal becomes independent for good; SP in its army box move to Spain."""
-    s = g.state
-    s.portugal_independent = True
+    """Portugal becomes independent for good (War with Portugal). Its army box is empty
+    now: the SP in it move to Spain when the war ends (ruling R49, ``end_war``)."""
+    g.state.portugal_independent = True
     g.log(
         "Portugal declares its independence: it is a foreign power for the rest of the game "
         "(independence marker).",
         rule=RULE_PORTUGAL,
         cause=cause,
     )
-    army = s.units.get("portugal", {})
+
+
+def _portugal_army_home(g: Game, cause: str) -> None:
+    """At the end of the War with Portugal the SP in its army box move to Spain
+    automatically, instead of being redeployed (ruling R49)."""
+    s = g.state
+    army = s.units.get(War.PORTUGAL, {})
     for kind in sorted(army):
         n = army[kind]
-        units.remove_unit(g, "portugal", kind, n)
-        units.add_unit(g, "spain", kind, n)
+        units.remove_unit(g, War.PORTUGAL, kind, n)
+        units.add_unit(g, Place.SPAIN, kind, n)
         g.log(
-            f"{n} {UNIT_NAMES[kind]}(s) in the Portugal army box move to Spain.",
+            f"{n} {UNIT_NAMES[kind]}(s) in the Portugal army box move to Spain (ruling R49).",
             rule=RULE_PORTUGAL,
             cause=cause,
         )
@@ -308,11 +394,11 @@ def reinforce_new_front(g: Game, war_id: str, cause: str) -> Rules:
 def france_fronts_to_open(g: Game) -> list[str]:
     """Italy in the first three turns (and alone); later Picardy and Catalonia together."""
     s = g.state
-    italy = s.wars.get("france-italy")
+    italy = s.wars.get(War.FRANCE_ITALY)
     if s.turn <= 3 and italy is not None and italy.outcome is None:
-        fronts = ["france-italy"]
+        fronts = [War.FRANCE_ITALY]
     else:
-        fronts = ["france-picardy", "france-catalonia"]
+        fronts = [War.FRANCE_PICARDY, War.FRANCE_CATALONIA]
     return [f for f in fronts if f in s.wars and f in allowed_wars(g)]
 
 
@@ -337,10 +423,10 @@ def war_event(g: Game, card: EventCard, *, forced_declaration: bool = False) -> 
     cause = card.name
     if "strength" in card.params:
         raise_strength(g, power, int(card.params["strength"]), card)
-    if power == "france":
+    if power == Power.FRANCE:
         fronts = [f for f in FRANCE_FRONTS if f in s.wars]
         active = [f for f in fronts if s.wars[f].active]
-        if active and s.picardy_pending and "france-picardy" in allowed_wars(g):
+        if active and s.picardy_pending and War.FRANCE_PICARDY in allowed_wars(g):
             yield from _open_picardy(g, cause)
         elif active:
             yield from enemy_campaign(g, campaign_front(g, active), cause)
@@ -354,13 +440,18 @@ def war_event(g: Game, card: EventCard, *, forced_declaration: bool = False) -> 
                 yield from enemy_campaign(g, war_id, cause)
             else:
                 yield from _event_declaration(
-                    g, power, [war_id], cause, forced=forced_declaration, turkish=power == "ottoman"
+                    g,
+                    power,
+                    [war_id],
+                    cause,
+                    forced=forced_declaration,
+                    turkish=power == Power.OTTOMAN,
                 )
-    palatinate = g.state.wars.get("palatinate")
+    palatinate = g.state.wars.get(War.PALATINATE)
     if "palatinate" in card.params and palatinate is not None and palatinate.active:
         yield from move_marker(
             g,
-            "palatinate",
+            War.PALATINATE,
             int(card.params["palatinate"]),
             cause,
             rule="Events / Events of the War of the Palatinate",
@@ -377,9 +468,9 @@ def raise_strength(g: Game, power: str, strength: int, card: EventCard) -> None:
     g.log(
         f"The strength of {g.name(power)} rises to {strength} for the rest of the game.",
         rule={
-            "france": RULE_FRANCE,
-            "portugal": RULE_PORTUGAL,
-            "protestants": RULE_PALATINATE,
+            Power.FRANCE: RULE_FRANCE,
+            Power.PORTUGAL: RULE_PORTUGAL,
+            Power.PROTESTANTS: RULE_PALATINATE,
         }.get(power, RULE_PROGRESSION),
         cause=card.name,
     )
@@ -391,17 +482,17 @@ def _open_picardy(g: Game, cause: str) -> Rules:
     war marker; the declaration steps are taken for the front."""
     s = g.state
     s.picardy_pending = False
-    ws = s.wars["france-picardy"]
+    ws = s.wars[War.FRANCE_PICARDY]
     ws.active, ws.position, ws.truce, ws.outcome = True, 0, False, None
-    stat(g, "france-picardy", "declared")
+    stat(g, War.FRANCE_PICARDY, "declared")
     g.log(
         "The Picardy front opens (the Catalan front was opened alone by the Guerra dels "
         "Segadors); progression marker on 0.",
         rule=RULE_SEGADORS,
         cause=cause,
     )
-    yield from reinforce_new_front(g, "france-picardy", cause)
-    appoint_enemy_leader(g, "france-picardy", cause)
+    yield from reinforce_new_front(g, War.FRANCE_PICARDY, cause)
+    appoint_enemy_leader(g, War.FRANCE_PICARDY, cause)
 
 
 def _event_declaration(
@@ -453,6 +544,7 @@ def enemy_campaign(g: Game, war_id: str, cause: str) -> Rules:
     if ws.truce:
         g.log(f"{g.name(war_id)} is at truce: no campaign.", rule=RULE_PROGRESSION, cause=cause)
         return
+    fill_enemy_command(g, war_id, cause, rule=RULE_PROGRESSION)
     mine = army_sp(g, war_id, player_campaign=False)
     theirs = enemy_strength(g, war_id)
     diff = theirs - mine
@@ -460,7 +552,7 @@ def enemy_campaign(g: Game, war_id: str, cause: str) -> Rules:
     naval_no_fleet = (
         g.content.powers[power_of(g, war_id)].naval and s.units.get(war_id, {}).get("fleet", 0) == 0
     )
-    automatic = ws.leader is None or diff >= 3
+    automatic = serving_commander(g, war_id) is None or diff >= 3
     g.log(
         f"{g.name(power_of(g, war_id))} campaigns in {g.name(war_id)}: enemy {theirs} SP "
         f"against {mine:g} SP, {strategy} test(s)"
@@ -489,15 +581,20 @@ def enemy_campaign(g: Game, war_id: str, cause: str) -> Rules:
         yield from move_marker(g, war_id, -1, cause, rule=RULE_PROGRESSION)
     if ws.active and ws.enemy_leader and not moved and not sp_removed:
         old = ws.enemy_leader
+        if not [lid for lid in available_enemy_leaders(g, war_id) if lid != old]:
+            g.log(
+                f"{g.name(old)} achieved nothing, but no other leader is available: he keeps "
+                "his command (ruling R4).",
+                rule=RULE_PROGRESSION,
+                cause=cause,
+            )
+            return
         g.log(
             f"{g.name(old)} achieved nothing and is relieved of command (ruling R4).",
             rule=RULE_PROGRESSION,
             cause=cause,
         )
-        ws.enemy_leader = None
-        appoint_enemy_leader(g, war_id, cause, exclude=old)
-        if ws.enemy_leader is None:
-            ws.enemy_leader = old
+        appoint_enemy_leader(g, war_id, cause, exclude=old, rule=RULE_PROGRESSION)
 
 
 def lose_sp(g: Game, war_id: str, cause: str, *, enemy_leader_strategy: int) -> Rules:
@@ -556,21 +653,46 @@ def lose_sp(g: Game, war_id: str, cause: str, *, enemy_leader_strategy: int) -> 
 
 # ------------------------------------------------------- player campaigns
 def campaign_cost(g: Game, leader: str | None) -> int:
-    """One ducat; two when Spinola, or Juan José of Austria at 3, leads (Special Rules)."""
-    if leader == "ambrosio-de-spinola":
+    """One ducat; two when Spinola, or Juan José of Austria at 3, leads (Special Rules).
+
+    While Juan José's "?" rating is not fixed the cost is counted as two, the most it can
+    be: his rating is fixed before the campaign is paid (``pay_campaign``, ruling R51), and
+    a campaign must never start that the Treasury cannot pay."""
+    if leader == Noble.SPINOLA:
         return 2
-    if leader == "juan-jose-de-austria" and g.state.rolled_ratings.get(f"{leader}:military") == 3:
-        return 2
+    if leader == Noble.JUAN_JOSE:
+        rolled = g.state.rolled_ratings.get(f"{leader}:military")
+        return 2 if rolled in (None, 3) else 1
     return 1
+
+
+def pay_campaign(g: Game, leader: str, *, rule: str) -> None:
+    """Pay a Military Campaign, a "?" military rating fixed first (Juan José of Austria
+    and Rodrigo Pacheco: "each campaign he undertakes costs two ducats")."""
+    court.rating(g, leader, "military")
+    cost = campaign_cost(g, leader)
+    if cost == 2:
+        why = (
+            "Ambrosio de Spinola"
+            if leader == Noble.SPINOLA
+            else "Juan José of Austria and Rodrigo Pacheco"
+        )
+        g.log(
+            f"{g.name(leader)} leads the campaign: it costs 2 ducats instead of 1.",
+            rule=f"Special Rules / {why}",
+            cause="Military Campaign",
+        )
+    g.spend(cost, "action:military-campaign", rule=rule, cause="Military Campaign")
 
 
 def player_campaign(g: Game, war_id: str, cause: str) -> Rules:
     """The Military Campaign action against a power already at war."""
     s = g.state
     ws = s.wars[war_id]
-    leader = ws.leader
+    leader = serving_commander(g, war_id)
     if leader is None:
-        raise AssertionError("a campaign needs a commander")
+        raise AssertionError("a campaign needs a commander whose counter serves this turn")
+    fill_enemy_command(g, war_id, cause, rule=RULE_CAMPAIGN)
     strategy = leader_strategy(g, leader)
     army = s.units.get(war_id, {})
     counter = g.content.nobles[leader].leader
@@ -626,7 +748,7 @@ def player_campaign(g: Game, war_id: str, cause: str) -> Rules:
         if ok:
             good += 1
     spaces = min(good // per_space, room)
-    if sp_symbol and war_id == "france-catalonia" and s.catalan_tercio:
+    if sp_symbol and war_id == War.FRANCE_CATALONIA and s.catalan_tercio:
         s.catalan_tercio = False
         g.log(
             "The SP-loss symbol in a Spanish campaign on the Catalan front: the Catalan tercio "
@@ -689,7 +811,7 @@ def spanish_spaces(g: Game, war_id: str) -> int:
     """Black spaces of a track; the Catalan front has 3 until GUERRA DELS SEGADORS opens
     the fourth (War in Picardy/Catalonia)."""
     n = g.content.wars[war_id].spanish_spaces
-    if war_id == "france-catalonia" and not (
+    if war_id == War.FRANCE_CATALONIA and not (
         g.state.catalonia_fourth_space or g.scenario.guerra_dels_segadors_played
     ):
         return min(n, 3)
@@ -707,12 +829,17 @@ def end_war(g: Game, war_id: str, outcome: str, cause: str) -> Rules:
     stat(g, war_id, outcome)
     s.wars_ended.append(f"{outcome}:{war_id}")
     s.wars_ended.append(f"ended:{war_id}")
-    if war_id == "france-catalonia":
+    if war_id == War.FRANCE_CATALONIA:
         s.picardy_pending = False
     verdict = {"won": "ends in victory", "lost": "ends in defeat", "peace": "ends in peace"}
     g.log(f"{g.name(war_id)} {verdict[outcome]}.", rule=RULE_END, cause=cause)
     if ws.enemy_leader:
-        g.log(f"{g.name(ws.enemy_leader)} leaves the field.", rule=RULE_END, cause=cause)
+        g.log(
+            f"The enemy leader {g.name(ws.enemy_leader)} is removed from {g.name(war_id)}: he "
+            "returns to the leaders available in the turns on his counter (ruling R50).",
+            rule=RULE_END,
+            cause=cause,
+        )
         ws.enemy_leader = None
     if outcome == "peace":
         g.add_vp(-1, f"peace in {g.name(war_id)}", rule="Actions / Political Actions (Embassy)")
@@ -721,7 +848,7 @@ def end_war(g: Game, war_id: str, outcome: str, cause: str) -> Rules:
         )
     else:
         vp = war.vp_win if outcome == "won" else war.vp_lose
-        if war_id == "palatinate" and s.turn >= 6:
+        if war_id == War.PALATINATE and s.turn >= 6:
             vp = 0
             g.log(
                 "The War of the Palatinate ends on turn 6 or later: no VP.",
@@ -740,7 +867,7 @@ def end_war(g: Game, war_id: str, outcome: str, cause: str) -> Rules:
             )
         g.add_happiness(sign, f"war {outcome}", rule=RULE_END)
         g.add_prestige(sign, f"war {outcome}", rule=RULE_END)
-        if war_id == "france-italy" and outcome == "lost" and not s.valtellina_closed:
+        if war_id == War.FRANCE_ITALY and outcome == "lost" and not s.valtellina_closed:
             s.valtellina_closed = True
             g.log(
                 "The Valtellina pass is closed for the rest of the game.",
@@ -749,8 +876,10 @@ def end_war(g: Game, war_id: str, outcome: str, cause: str) -> Rules:
             )
     if ws.leader:
         yield from _leader_home(g, war_id, cause)
-    if war_id == "palatinate":
+    if war_id == War.PALATINATE:
         yield from _palatinate_over(g, cause)
+    if war_id == War.PORTUGAL:
+        _portugal_army_home(g, cause)
     yield from _redeploy(g, war_id, cause)
 
 
@@ -791,15 +920,18 @@ def _palatinate_over(g: Game, cause: str) -> Rules:
     yield  # pragma: no cover
 
 
-def _leader_home(g: Game, war_id: str, cause: str) -> Rules:
+def _leader_home(
+    g: Game, war_id: str, cause: str, *, prompt: str = "", rule: str = RULE_END
+) -> Rules:
+    """The army's commander goes to the Court or to the noble deck."""
     ws = g.state.wars[war_id]
     nid = ws.leader or ""
     ws.leader = None
     deck = Option("deck", f"{g.name(nid)} goes to the noble deck")
-    prompt = f"The war is over: where does {g.name(nid)} go?"
-    if not (yield from court.offer_court(g, nid, deck, prompt, rule=RULE_END, cause=cause)):
+    prompt = prompt or f"The war is over: where does {g.name(nid)} go?"
+    if not (yield from court.offer_court(g, nid, deck, prompt, rule=rule, cause=cause)):
         g.state.noble_deck.insert(0, nid)
-        g.log(f"{g.name(nid)} goes to the noble deck.", rule=RULE_END, cause=cause)
+        g.log(f"{g.name(nid)} goes to the noble deck.", rule=rule, cause=cause)
 
 
 def _redeploy(g: Game, war_id: str, cause: str) -> Rules:
@@ -838,7 +970,7 @@ def _redeploy(g: Game, war_id: str, cause: str) -> Rules:
 def total_war(g: Game, card: EventCard) -> Rules:
     """TOTAL WAR: a campaign on every active war and front but the Palatinate and truces."""
     g.state.total_war_played = True
-    fronts = [w for w in active_wars(g) if w != "palatinate" and not g.state.wars[w].truce]
+    fronts = [w for w in active_wars(g) if w != War.PALATINATE and not g.state.wars[w].truce]
     if not fronts:
         g.log(
             "Total War: no active war or front to campaign on.",
