@@ -83,6 +83,59 @@ def test_union_of_arms_first_and_second_play(reign: Game) -> None:
     assert "action-14" in s.deck
 
 
+def test_the_completed_union_of_arms_leaves_the_game(reign: Game) -> None:
+    """Events / Union of Arms: "The second time this card is used as an event, the UNION
+    OF ARMS is considered to be completed. It is discarded from the game": it is not in
+    the discard pile, so no reshuffle or later deck brings it back."""
+    s = reign.state
+    drive(events.play_event(reign, "union-of-arms"), ["union:play"])
+    assert s.discard == ["union-of-arms"]  # after its first play, an ordinary discard
+    s.discard.remove("union-of-arms")  # drawn again
+    drive(events.play_event(reign, "union-of-arms"), ["union:play"])
+    assert "union-of-arms" not in s.discard
+    reign.reshuffle_discards("in a test")
+    assert "union-of-arms" not in s.deck
+    organisation.build_event_deck(reign)
+    assert "union-of-arms" not in s.deck
+
+
+def _anni_horribiles_at_its_first_events_phase(content) -> Game:
+    g = Game("anni-horribiles", seed=3, content=content)
+    while g.state.phase == "setup" or g.state.phase == "organisation":
+        g.choose(g.decision.legal_ids[0])  # type: ignore[union-attr]
+    return g
+
+
+def test_anni_horribiles_starts_without_the_completed_union_of_arms(content) -> None:
+    """Scenarios / Anni Horribiles ("The Union of Arms is completed"); Events / Union of
+    Arms ("It is discarded from the game"): the card is not in the scenario's deck and
+    cannot enter a later one."""
+    g = _anni_horribiles_at_its_first_events_phase(content)
+    s = g.state
+    assert "union-of-arms" in s.removed_events
+    assert "union-of-arms" not in s.deck + s.discard
+    s.turn = 6
+    organisation.build_event_deck(g)
+    assert "union-of-arms" not in s.deck
+
+
+def test_anni_horribiles_keeps_the_union_of_arms_instability_card(content) -> None:
+    """Organisation Phase / Creating the Event Decks: "Once the player plays the UNION OF
+    ARMS event, another Instability card is added ... The INSTABILITY card added by this
+    event remains in play for the entire game." Anni Horribiles' completed Union was
+    played, so from turn 6 the deck has active wars minus one, plus one: with its three
+    wars (France's fronts count once) three cards, as the set-up's "3 INSTABILITY cards"."""
+    g = _anni_horribiles_at_its_first_events_phase(content)
+    s = g.state
+    instability = [c for c in s.deck if g.content.events[c].effect == "instability"]
+    assert len(instability) == 3  # the set-up count, unchanged
+    assert organisation.active_war_count(g) == 3
+    s.turn = 6
+    organisation.build_event_deck(g)
+    instability = [c for c in s.deck if g.content.events[c].effect == "instability"]
+    assert len(instability) == 3
+
+
 def test_union_of_arms_may_be_declined(reign: Game) -> None:
     """Events / Union of Arms: the player may choose not to play it."""
     drive(events.play_event(reign, "union-of-arms"), ["union:pass"])
@@ -209,3 +262,14 @@ def test_a_whole_campaign_turn_runs_to_the_next_organisation(content) -> None:
     if game.decision is not None:
         assert game.state.turn == 2 and game.state.phase == "organisation"
         assert len(game.turn_digests) == 2
+
+
+def test_sor_maria_de_agreda_is_in_anni_horribiles_first_draw(content) -> None:
+    """Special Rules / Sor María de Ágreda: she enters "on turn 6 or on the turn after the
+    dismissal of the Valido GASPAR DE GUZMÁN". Anni Horribiles (turn 5) eliminates him at
+    set-up with Luis de Haro as Valido, so his dismissal is past and she is among the
+    nobles available for turn 5."""
+    g = Game("anni-horribiles", seed=3, content=content)
+    s = g.state
+    assert "sor-maria-de-agreda" in s.entered_this_turn  # in the deck the set-up draws from
+    assert "sor-maria-de-agreda" not in s.removed_notables

@@ -42,7 +42,9 @@ def play_event(g: Game, card_id: str) -> Rules:
     if fn is None:
         raise RuleNotImplemented("Events", f"the effect '{card.effect}' of {card.name}")
     yield from fn(g, card)
-    if card.one_use:
+    if card_id in s.removed_events:
+        pass  # the card took itself out of the game (the completed UNION OF ARMS)
+    elif card.one_use:
         s.removed_events.append(card_id)
         g.log(
             f"{card.name} is a single-use card: it is removed from the game.",

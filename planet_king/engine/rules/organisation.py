@@ -184,9 +184,15 @@ def instability_cards(g: Game) -> list[str]:
     return [cid for cid, c in g.content.events.items() if c.effect == "instability"]
 
 
+def instability_required(g: Game) -> int:
+    """Active wars minus one, plus the card the UNION OF ARMS added for good."""
+    return max(0, active_war_count(g) - 1) + (1 if g.state.union_instability else 0)
+
+
 def build_event_deck(g: Game, *, instability: int | None = None) -> None:
     """Cards open this turn or whose condition holds, less the removed ones, plus the
-    INSTABILITY cards (active wars minus one, plus Union of Arms')."""
+    INSTABILITY cards (``instability_required``, or the scenario's set-up count, which is
+    the whole count)."""
     s = g.state
     for cid in s.pending_removals:
         if cid not in s.removed_events:
@@ -214,8 +220,7 @@ def build_event_deck(g: Game, *, instability: int | None = None) -> None:
         if (t.condition and condition_met(g, t.condition)) or open_now(g, card.turns):
             deck.append(cid)
     deck = modes.apply_to_deck(g, deck)
-    n = max(0, active_war_count(g) - 1) if instability is None else instability
-    n += 1 if s.union_instability else 0
+    n = instability_required(g) if instability is None else instability
     available = [c for c in instability_cards(g) if c not in s.removed_events]
     deck += available[:n]
     if n > len(available):
