@@ -5,9 +5,11 @@ from __future__ import annotations
 from conftest import drive, stack
 
 from planet_king.engine.game import Game
-from planet_king.engine.rules import actions, end_of_turn, events, organisation
+from planet_king.engine.rules import actions, court, end_of_turn, events, organisation
 from planet_king.engine.rules.actions import ACTIONS, Context
 from planet_king.engine.state import Child
+
+CARD_CTX = Context("card", "Action")
 
 CARD = Context("card", "Action")
 
@@ -273,3 +275,40 @@ def test_sor_maria_de_agreda_is_in_anni_horribiles_first_draw(content) -> None:
     s = g.state
     assert "sor-maria-de-agreda" in s.entered_this_turn  # in the deck the set-up draws from
     assert "sor-maria-de-agreda" not in s.removed_notables
+
+
+def test_a_hunt_at_end_of_turn_puts_hunting_day_in_the_next_deck(reign: Game) -> None:
+    """Actions / Royal Actions (Hunt); Organisation Phase / Creating the Event Decks
+    ("The HUNTING DAY card is included through the royal action 'Hunt'"), ruling R61: a
+    Hunt taken at End of Turn is not lost when the next turn's deck is built."""
+    s = reign.state
+    s.deck = []  # the Events phase is over
+    drive(actions.perform(reign, ACTIONS["hunt"], Context("end-of-turn", "End of Turn phase")))
+    s.turn, s.unique_used = 2, []  # clean-up, then the next Organisation
+    organisation.build_event_deck(reign)
+    assert s.deck.count("hunting-day") == 1
+    assert actions.why_not(reign, ACTIONS["hunt"], CARD_CTX) == (
+        "HUNTING DAY is already in the event deck"
+    )
+
+
+def test_a_played_hunting_day_does_not_come_back_by_itself(reign: Game) -> None:
+    """Creating the Event Decks (ruling R61): once HUNTING DAY has been played, only a
+    new Hunt brings it into a deck."""
+    s = reign.state
+    s.deck, s.discard = [], ["hunting-day"]
+    s.turn = 2
+    organisation.build_event_deck(reign)
+    assert "hunting-day" not in s.deck
+
+
+def test_an_exiled_royal_mistress_takes_her_bastards(reign: Game) -> None:
+    """Events / Traitor (exile); Actions / Royal Actions (Choose Royal Mistress), rulings
+    R42 and R62: the bastards leave with the Royal Mistress however she leaves the Court,
+    exile included; the legitimate children stay."""
+    s = reign.state
+    s.mistress = "maria-calderon"
+    s.children = [Child("heir", True, True), Child("bastard", True, False)]
+    drive(court.exile(reign, "maria-calderon", "TRAITOR"))
+    assert s.mistress is None and "maria-calderon" in s.exiles
+    assert [c.id for c in s.children] == ["heir"]

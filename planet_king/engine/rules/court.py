@@ -291,6 +291,10 @@ def exile(g: Game, nid: str, cause: str, *, rule: str = "Events / Traitor (Exile
     pos = _vacate(g, nid)
     s.exiles.append(nid)
     g.log(f"{g.name(nid)} is sent into exile ({cause}).", rule=rule, cause=cause)
+    if pos == "mistress":  # her bastards leave with her (rulings R42, R62)
+        from planet_king.engine.rules.family import remove_bastards
+
+        remove_bastards(g, "the Royal Mistress is exiled")
     if pos is not None:
         yield from fill_vacancy(g, pos, cause)
 

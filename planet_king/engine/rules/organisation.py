@@ -18,6 +18,7 @@ RULE_CUBES = "Organisation Phase / Placing Action Cubes"
 RULE_MISTRESS = "Organisation Phase / Choosing the Royal Mistress"
 OLIVARES = "gaspar-de-guzman"
 SOR_MARIA = "sor-maria-de-agreda"
+HUNTING_DAY = "hunting-day"
 
 
 # ------------------------------------------------------------ conditions
@@ -202,7 +203,10 @@ def build_event_deck(g: Game, *, instability: int | None = None) -> None:
                 rule=RULE_EVENT_DECK,
             )
     s.pending_removals.clear()
-    deck = []
+    # A Hunt's HUNTING DAY not yet played (hunted at End of Turn, or not drawn before the
+    # Events phase ended) is "included through the royal action Hunt" (ruling R61).
+    hunted = HUNTING_DAY in s.deck and HUNTING_DAY not in s.removed_events
+    deck = [HUNTING_DAY] if hunted else []
     for cid, card in g.content.events.items():
         if cid in s.removed_events or card.effect == "instability":
             continue
