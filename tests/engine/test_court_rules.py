@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import drive, stack
 
 from planet_king.engine.game import Game
@@ -40,14 +41,37 @@ def test_indies_fleet_and_manila_galleon_go_to_plus_ultra(reign: Game) -> None:
     assert reign.state.plus_ultra == {"indies-fleet": 1, "manila-galleon": 1}
 
 
-def test_fall_from_grace_spares_the_court_painter(reign: Game) -> None:
-    """Events / Fall from Grace: a random genius at Court, not the Court painter, goes
-    back into the genius deck."""
+@pytest.mark.parametrize("card", ["fall-from-grace", "rivalry"])
+def test_the_court_painter_drawn_is_immune_and_the_card_has_no_effect(
+    reign: Game, card: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Events / Rivalry, Fall from Grace; Royal Actions (Appoint Court Painter), ruling
+    R57: the genius is drawn among all those at Court; when the draw is the Court painter,
+    he is immune and the card has no effect (no other genius is hit)."""
     s = reign.state
     s.court_geniuses = ["diego-velazquez", "lope-de-vega", None, None]
     s.court_painter = "diego-velazquez"
+    cups: list[list[str]] = []
+
+    def first(items, what):  # the draw lands on the first marker of the cup
+        cups.append(list(items))
+        return items[0]
+
+    monkeypatch.setattr(reign, "pick", first)
+    deck = list(s.genius_deck)
+    drive(events.play_event(reign, card))
+    assert cups == [["genius:1", "genius:2"]]
+    assert s.court_geniuses == ["diego-velazquez", "lope-de-vega", None, None]
+    assert s.exiles == [] and s.genius_deck == deck
+
+
+def test_fall_from_grace_sends_a_drawn_genius_back_to_the_deck(reign: Game) -> None:
+    """Events / Fall from Grace: a random genius at Court goes back into the genius deck."""
+    s = reign.state
+    s.court_geniuses = ["lope-de-vega", None, None, None]
+    s.genius_deck = [x for x in s.genius_deck if x != "lope-de-vega"]
     drive(events.play_event(reign, "fall-from-grace"))
-    assert s.court_geniuses == ["diego-velazquez", None, None, None]
+    assert s.court_geniuses == [None, None, None, None]
     assert "lope-de-vega" in s.genius_deck
 
 
