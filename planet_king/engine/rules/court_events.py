@@ -99,8 +99,7 @@ def _random_genius(g: Game, card: EventCard, rule: str) -> str | None:
     gid = court.holder(g, g.pick(cup, "geniuses"))
     if gid is not None and gid == s.court_painter:
         g.log(
-            f"{g.name(gid)} is drawn: the Court painter is immune, and {card.name} has "
-            "no effect.",
+            f"{g.name(gid)} is drawn: the Court painter is immune, and {card.name} has no effect.",
             rule=rule,
             cause=card.name,
         )

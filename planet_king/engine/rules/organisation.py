@@ -255,10 +255,10 @@ def place_cubes(g: Game) -> None:
     }
     if court.has_trait(g, valido, "industrious"):
         s.cubes["green"] += 1
-    advisors = court.court_nobles(g) + [x for x in (s.queen, s.mistress) if x]
+    advisors = court.nobles_at_court(g) + [x for x in (s.queen, s.mistress) if x]  # R58
     if any(court.has_trait(g, n, "advisor") for n in advisors):
         s.cubes["green"] += 1
-    if SOR_MARIA in court.nobles_in_play(g) and valido != OLIVARES:
+    if SOR_MARIA in court.nobles_in_play(g, with_valido=True) and valido != OLIVARES:
         s.cubes["red"] += 1
         g.log(
             "Sor María de Ágreda gives an extra government action.",
