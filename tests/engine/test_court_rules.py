@@ -336,3 +336,31 @@ def test_an_exiled_royal_mistress_takes_her_bastards(reign: Game) -> None:
     drive(court.exile(reign, "maria-calderon", "TRAITOR"))
     assert s.mistress is None and "maria-calderon" in s.exiles
     assert [c.id for c in s.children] == ["heir"]
+
+
+def test_a_conditional_war_card_once_entered_stays_in_the_deck(reign: Game) -> None:
+    """Organisation Phase / Creating the Event Decks; Wars / War with the United Provinces
+    ("included in the event deck in the Organisation phase of the turn in which the player
+    reaches 4 or more victory points"), ruling R60: FLANDERS WAR (34) enters when its
+    condition is met and stays in the later decks when the VP fall back."""
+    s = reign.state
+    s.turn, s.vp = 3, 4
+    organisation.build_event_deck(reign)
+    assert "flanders-war-34" in s.deck
+    s.turn, s.vp = 4, 3
+    organisation.build_event_deck(reign)
+    assert "flanders-war-34" in s.deck
+
+
+def test_low_prestige_brings_the_war_cards_in_at_the_next_organisation(reign: Game) -> None:
+    """Creating the Event Decks ("the previous turn ended with 4 or less prestige");
+    Wars / War with England ("at the end of the End of Turn phase of any turn"), ruling
+    R60: not before a turn has ended low; from the next Organisation on, for good."""
+    s = reign.state
+    s.turn, s.vp = 2, 0
+    organisation.build_event_deck(reign)
+    assert "anglo-spanish-war-37" not in s.deck and "flanders-war-34" not in s.deck
+    s.low_prestige = True  # turn 2 ended with prestige 4 or less
+    s.turn = 3
+    organisation.build_event_deck(reign)
+    assert "anglo-spanish-war-37" in s.deck and "flanders-war-34" in s.deck

@@ -50,6 +50,26 @@ def condition_met(g: Game, key: str) -> bool:
     return False
 
 
+# The conditional war cards enter "in the Organisation phase of the turn in which" their
+# condition is met, and then stay like any card whose turn has come (ruling R60).
+ENTER_FOR_GOOD = frozenset(
+    {"vp-8-or-palatinate-ended", "vp-4-or-low-prestige", "vp-10-or-low-prestige"}
+)
+
+
+def conditional_card_enters(g: Game, cid: str, key: str) -> bool:
+    """A question-mark card's condition, remembered for good where the rules say the card
+    enters (ENTER_FOR_GOOD), read afresh each Organisation otherwise (RAID IN THE INDIES)."""
+    s = g.state
+    if cid in s.war_cards_entered:
+        return True
+    met = condition_met(g, key)
+    if met and key in ENTER_FOR_GOOD:
+        s.war_cards_entered.append(cid)
+        g.log(f"{g.name(cid)} enters the event deck for good.", rule=RULE_EVENT_DECK)
+    return met
+
+
 def red_text_met(g: Game, key: str) -> bool:
     verb, _, war_id = key.partition(":")
     ws = g.state.wars.get(war_id)
@@ -221,7 +241,7 @@ def build_event_deck(g: Game, *, instability: int | None = None) -> None:
             if cid in s.extra_event_cards:
                 deck.append(cid)
             continue
-        if (t.condition and condition_met(g, t.condition)) or open_now(g, card.turns):
+        if (t.condition and conditional_card_enters(g, cid, t.condition)) or open_now(g, t):
             deck.append(cid)
     deck = modes.apply_to_deck(g, deck)
     n = instability_required(g) if instability is None else instability
