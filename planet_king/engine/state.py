@@ -145,6 +145,9 @@ class GameState:
     extra_event_cards: list[str] = field(default_factory=list)  # added by UNION OF ARMS
     exploration: int = 0  # index on the exploration track
     low_prestige: bool = False  # a turn ended with prestige 4 or less
+    # Conditional war cards (33, 34, 37) whose condition was met at an Organisation: they
+    # have entered the game and stay in every later deck (ruling R60).
+    war_cards_entered: list[str] = field(default_factory=list)
     last_scores: dict[str, int] = field(default_factory=dict)  # enlightenment, prestige...
     # Cooperative game: each role's VP (vp is their sum); the King may die and the Valido
     # play on (Cooperative Game).

@@ -6,7 +6,7 @@ from conftest import drive, stack
 from test_wars import at_war
 
 from planet_king.engine.game import Game
-from planet_king.engine.rules import actions, units
+from planet_king.engine.rules import actions, events, units
 from planet_king.engine.rules.actions import ACTIONS, Context
 
 CARD = Context("card", "Action")
@@ -54,10 +54,43 @@ def test_unique_action_only_once_a_turn(hothead: Game) -> None:
     )
 
 
-def test_event_granted_actions_ignore_the_unique_limit(hothead: Game) -> None:
-    """Actions / Unique Actions: an action an event card grants does not count."""
+def test_only_an_action_the_event_card_names_escapes_the_unique_limit(hothead: Game) -> None:
+    """Actions / Unique Actions: "Specific actions that are explicitly mentioned on an
+    event card do not count towards the unique action limit" (also Types of Actions)."""
     hothead.state.unique_used.append("cortes")
-    assert actions.why_not(hothead, ACTIONS["cortes"], Context("event", "His Majesty")) is None
+    named = Context("event", "x", named=("cortes",))
+    assert actions.why_not(hothead, ACTIONS["cortes"], named) is None
+    assert (
+        actions.why_not(hothead, ACTIONS["cortes"], Context("event", "His Majesty"))
+        == "already taken this turn (unique action)"
+    )
+
+
+def test_unique_actions_through_his_majesty_the_king_count_once_a_turn(hothead: Game) -> None:
+    """Actions / Unique Actions; Events / His Majesty the King: the card offers "a royal
+    action", not the Cortes by name, so the Cortes it grants is the turn's one Cortes:
+    refused if taken already, and marked when taken through the card."""
+    s = hothead.state
+    stack(hothead, "action-2")  # the Cortes' test: neutral
+    drive(events.play_event(hothead, "his-majesty-the-king"), ["type:royal", "action:royal:cortes"])
+    assert "cortes" in s.unique_used
+    assert actions.why_not(hothead, ACTIONS["cortes"], CARD) == (
+        "already taken this turn (unique action)"
+    )
+    _, asked = drive(events.play_event(hothead, "his-majesty-the-king"), ["type:royal", "back"])
+    refused = asked[1].option("action:royal:cortes").reason
+    assert refused == "already taken this turn (unique action)"
+
+
+def test_unique_political_action_through_the_ensign_nun_counts(hothead: Game) -> None:
+    """Actions / Unique Actions; Events / The Ensign Nun: her "political action" names no
+    action, so an Embassy already sent this turn cannot be sent again through her."""
+    at_war(hothead)
+    hothead.state.unique_used.append("embassy")
+    _, asked = drive(events.play_event(hothead, "the-ensign-nun"), ["nun:political", "back"])
+    assert asked[1].option("action:political:embassy").reason == (
+        "already taken this turn (unique action)"
+    )
 
 
 def test_government_action_cannot_repeat_with_the_next_action_card(hothead: Game) -> None:
@@ -90,7 +123,10 @@ def test_military_campaign_needs_a_commander_and_its_cost(hothead: Game) -> None
     )
     at_war(hothead, units={"tercio": 3}, leader="ambrosio-de-spinola")
     hothead.state.treasury = 1
-    assert dict(actions.campaign_targets(hothead, CARD))["france-italy"] == "costs 2 ducats"
+    assert (
+        dict(actions.campaign_targets(hothead, CARD))["france-italy"]
+        == "costs 2 ducats; the Treasury has 1"
+    )
 
 
 def test_campaign_action_spends_ducats_and_records_the_front(hothead: Game) -> None:
@@ -232,3 +268,51 @@ def test_provincial_tercios_only_where_allowed(hothead: Game) -> None:
     at_war(hothead)
     places = units.new_unit_places(hothead, "provincial")
     assert set(places) == {"spain", "italy", "france-italy"}
+
+
+def test_back_from_an_action_menu_spends_none_of_the_cards_three_actions(
+    hothead: Game,
+) -> None:
+    """Actions / Types of Actions: "up to three actions of different types". Going back
+    from a type's menu is not an action: after three Backs the card still offers its
+    first action, and three real actions can follow."""
+    s = hothead.state
+    cubes = dict(s.cubes)
+    gen = actions.action_card(hothead, hothead.content.events["action-1"])
+    d = next(gen)
+    for _ in range(3):
+        d = gen.send("type:simple")
+        d = gen.send("back")
+        assert d.prompt == "Choose the type of action 1 of 3"
+        assert d.option("type:simple").allowed
+    assert s.cubes == cubes and s.unique_used == []
+    d = gen.send("type:simple")
+    d = gen.send("action:simple:asiento")
+    assert d.prompt == "Choose the type of action 2 of 3"
+
+
+def test_a_campaign_refused_for_its_own_reason_says_that_reason(hothead: Game) -> None:
+    """Actions / Government Actions: the reason a Military Campaign is not allowed is the
+    true one: after a campaign in Italy with the previous ACTION card, the action is
+    refused because of that, not for "no war to campaign in"."""
+    at_war(hothead, units={"tercio": 3})
+    hothead.state.gov_prev_card = ("military-campaign", "france-italy")
+    why = actions.why_not(hothead, ACTIONS["military-campaign"], CARD)
+    assert why == "campaigned here with the previous ACTION card (War with France, Italian front)"
+    hothead.state.wars["france-italy"].truce = True
+    assert actions.why_not(hothead, ACTIONS["military-campaign"], CARD) == (
+        "at truce (War with France, Italian front)"
+    )
+
+
+def test_an_embassy_refused_for_its_own_reason_says_that_reason(hothead: Game) -> None:
+    """Actions / Political Actions (Embassy): with a war but nobody to send, the reason
+    is "no ambassador available", not "no war to send an embassy to"."""
+    at_war(hothead)
+    hothead.state.court_nobles = [None] * 4
+    hothead.state.offices = dict.fromkeys(hothead.state.offices)
+    assert actions.why_not(hothead, ACTIONS["embassy"], CARD) == (
+        "no ambassador available (War with France, Italian front)"
+    )
+    hothead.state.wars["france-italy"].active = False
+    assert actions.why_not(hothead, ACTIONS["embassy"], CARD) == "no war to send an embassy to"

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import drive, stack
 
 from planet_king.engine.game import Game
-from planet_king.engine.rules import actions, end_of_turn, events, organisation
+from planet_king.engine.rules import actions, court, end_of_turn, events, organisation
 from planet_king.engine.rules.actions import ACTIONS, Context
 from planet_king.engine.state import Child
+
+CARD_CTX = Context("card", "Action")
 
 CARD = Context("card", "Action")
 
@@ -38,14 +41,37 @@ def test_indies_fleet_and_manila_galleon_go_to_plus_ultra(reign: Game) -> None:
     assert reign.state.plus_ultra == {"indies-fleet": 1, "manila-galleon": 1}
 
 
-def test_fall_from_grace_spares_the_court_painter(reign: Game) -> None:
-    """Events / Fall from Grace: a random genius at Court, not the Court painter, goes
-    back into the genius deck."""
+@pytest.mark.parametrize("card", ["fall-from-grace", "rivalry"])
+def test_the_court_painter_drawn_is_immune_and_the_card_has_no_effect(
+    reign: Game, card: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Events / Rivalry, Fall from Grace; Royal Actions (Appoint Court Painter), ruling
+    R57: the genius is drawn among all those at Court; when the draw is the Court painter,
+    he is immune and the card has no effect (no other genius is hit)."""
     s = reign.state
     s.court_geniuses = ["diego-velazquez", "lope-de-vega", None, None]
     s.court_painter = "diego-velazquez"
+    cups: list[list[str]] = []
+
+    def first(items, what):  # the draw lands on the first marker of the cup
+        cups.append(list(items))
+        return items[0]
+
+    monkeypatch.setattr(reign, "pick", first)
+    deck = list(s.genius_deck)
+    drive(events.play_event(reign, card))
+    assert cups == [["genius:1", "genius:2"]]
+    assert s.court_geniuses == ["diego-velazquez", "lope-de-vega", None, None]
+    assert s.exiles == [] and s.genius_deck == deck
+
+
+def test_fall_from_grace_sends_a_drawn_genius_back_to_the_deck(reign: Game) -> None:
+    """Events / Fall from Grace: a random genius at Court goes back into the genius deck."""
+    s = reign.state
+    s.court_geniuses = ["lope-de-vega", None, None, None]
+    s.genius_deck = [x for x in s.genius_deck if x != "lope-de-vega"]
     drive(events.play_event(reign, "fall-from-grace"))
-    assert s.court_geniuses == ["diego-velazquez", None, None, None]
+    assert s.court_geniuses == [None, None, None, None]
     assert "lope-de-vega" in s.genius_deck
 
 
@@ -81,6 +107,59 @@ def test_union_of_arms_first_and_second_play(reign: Game) -> None:
     assert s.union_of_arms == 2 and "union-of-arms" in s.removed_events
     organisation.build_event_deck(reign)
     assert "action-14" in s.deck
+
+
+def test_the_completed_union_of_arms_leaves_the_game(reign: Game) -> None:
+    """Events / Union of Arms: "The second time this card is used as an event, the UNION
+    OF ARMS is considered to be completed. It is discarded from the game": it is not in
+    the discard pile, so no reshuffle or later deck brings it back."""
+    s = reign.state
+    drive(events.play_event(reign, "union-of-arms"), ["union:play"])
+    assert s.discard == ["union-of-arms"]  # after its first play, an ordinary discard
+    s.discard.remove("union-of-arms")  # drawn again
+    drive(events.play_event(reign, "union-of-arms"), ["union:play"])
+    assert "union-of-arms" not in s.discard
+    reign.reshuffle_discards("in a test")
+    assert "union-of-arms" not in s.deck
+    organisation.build_event_deck(reign)
+    assert "union-of-arms" not in s.deck
+
+
+def _anni_horribiles_at_its_first_events_phase(content) -> Game:
+    g = Game("anni-horribiles", seed=3, content=content)
+    while g.state.phase == "setup" or g.state.phase == "organisation":
+        g.choose(g.decision.legal_ids[0])  # type: ignore[union-attr]
+    return g
+
+
+def test_anni_horribiles_starts_without_the_completed_union_of_arms(content) -> None:
+    """Scenarios / Anni Horribiles ("The Union of Arms is completed"); Events / Union of
+    Arms ("It is discarded from the game"): the card is not in the scenario's deck and
+    cannot enter a later one."""
+    g = _anni_horribiles_at_its_first_events_phase(content)
+    s = g.state
+    assert "union-of-arms" in s.removed_events
+    assert "union-of-arms" not in s.deck + s.discard
+    s.turn = 6
+    organisation.build_event_deck(g)
+    assert "union-of-arms" not in s.deck
+
+
+def test_anni_horribiles_keeps_the_union_of_arms_instability_card(content) -> None:
+    """Organisation Phase / Creating the Event Decks: "Once the player plays the UNION OF
+    ARMS event, another Instability card is added ... The INSTABILITY card added by this
+    event remains in play for the entire game." Anni Horribiles' completed Union was
+    played, so from turn 6 the deck has active wars minus one, plus one: with its three
+    wars (France's fronts count once) three cards, as the set-up's "3 INSTABILITY cards"."""
+    g = _anni_horribiles_at_its_first_events_phase(content)
+    s = g.state
+    instability = [c for c in s.deck if g.content.events[c].effect == "instability"]
+    assert len(instability) == 3  # the set-up count, unchanged
+    assert organisation.active_war_count(g) == 3
+    s.turn = 6
+    organisation.build_event_deck(g)
+    instability = [c for c in s.deck if g.content.events[c].effect == "instability"]
+    assert len(instability) == 3
 
 
 def test_union_of_arms_may_be_declined(reign: Game) -> None:
@@ -209,3 +288,79 @@ def test_a_whole_campaign_turn_runs_to_the_next_organisation(content) -> None:
     if game.decision is not None:
         assert game.state.turn == 2 and game.state.phase == "organisation"
         assert len(game.turn_digests) == 2
+
+
+def test_sor_maria_de_agreda_is_in_anni_horribiles_first_draw(content) -> None:
+    """Special Rules / Sor María de Ágreda: she enters "on turn 6 or on the turn after the
+    dismissal of the Valido GASPAR DE GUZMÁN". Anni Horribiles (turn 5) eliminates him at
+    set-up with Luis de Haro as Valido, so his dismissal is past and she is among the
+    nobles available for turn 5."""
+    g = Game("anni-horribiles", seed=3, content=content)
+    s = g.state
+    assert "sor-maria-de-agreda" in s.entered_this_turn  # in the deck the set-up draws from
+    assert "sor-maria-de-agreda" not in s.removed_notables
+
+
+def test_a_hunt_at_end_of_turn_puts_hunting_day_in_the_next_deck(reign: Game) -> None:
+    """Actions / Royal Actions (Hunt); Organisation Phase / Creating the Event Decks
+    ("The HUNTING DAY card is included through the royal action 'Hunt'"), ruling R61: a
+    Hunt taken at End of Turn is not lost when the next turn's deck is built."""
+    s = reign.state
+    s.deck = []  # the Events phase is over
+    drive(actions.perform(reign, ACTIONS["hunt"], Context("end-of-turn", "End of Turn phase")))
+    s.turn, s.unique_used = 2, []  # clean-up, then the next Organisation
+    organisation.build_event_deck(reign)
+    assert s.deck.count("hunting-day") == 1
+    assert actions.why_not(reign, ACTIONS["hunt"], CARD_CTX) == (
+        "HUNTING DAY is already in the event deck"
+    )
+
+
+def test_a_played_hunting_day_does_not_come_back_by_itself(reign: Game) -> None:
+    """Creating the Event Decks (ruling R61): once HUNTING DAY has been played, only a
+    new Hunt brings it into a deck."""
+    s = reign.state
+    s.deck, s.discard = [], ["hunting-day"]
+    s.turn = 2
+    organisation.build_event_deck(reign)
+    assert "hunting-day" not in s.deck
+
+
+def test_an_exiled_royal_mistress_takes_her_bastards(reign: Game) -> None:
+    """Events / Traitor (exile); Actions / Royal Actions (Choose Royal Mistress), rulings
+    R42 and R62: the bastards leave with the Royal Mistress however she leaves the Court,
+    exile included; the legitimate children stay."""
+    s = reign.state
+    s.mistress = "maria-calderon"
+    s.children = [Child("heir", True, True), Child("bastard", True, False)]
+    drive(court.exile(reign, "maria-calderon", "TRAITOR"))
+    assert s.mistress is None and "maria-calderon" in s.exiles
+    assert [c.id for c in s.children] == ["heir"]
+
+
+def test_a_conditional_war_card_once_entered_stays_in_the_deck(reign: Game) -> None:
+    """Organisation Phase / Creating the Event Decks; Wars / War with the United Provinces
+    ("included in the event deck in the Organisation phase of the turn in which the player
+    reaches 4 or more victory points"), ruling R60: FLANDERS WAR (34) enters when its
+    condition is met and stays in the later decks when the VP fall back."""
+    s = reign.state
+    s.turn, s.vp = 3, 4
+    organisation.build_event_deck(reign)
+    assert "flanders-war-34" in s.deck
+    s.turn, s.vp = 4, 3
+    organisation.build_event_deck(reign)
+    assert "flanders-war-34" in s.deck
+
+
+def test_low_prestige_brings_the_war_cards_in_at_the_next_organisation(reign: Game) -> None:
+    """Creating the Event Decks ("the previous turn ended with 4 or less prestige");
+    Wars / War with England ("at the end of the End of Turn phase of any turn"), ruling
+    R60: not before a turn has ended low; from the next Organisation on, for good."""
+    s = reign.state
+    s.turn, s.vp = 2, 0
+    organisation.build_event_deck(reign)
+    assert "anglo-spanish-war-37" not in s.deck and "flanders-war-34" not in s.deck
+    s.low_prestige = True  # turn 2 ended with prestige 4 or less
+    s.turn = 3
+    organisation.build_event_deck(reign)
+    assert "anglo-spanish-war-37" in s.deck and "flanders-war-34" in s.deck

@@ -305,15 +305,18 @@ def test_keeping_a_worn_valido_costs_a_vp(reign: Game) -> None:
     assert s.vp == 2
 
 
-def test_a_new_valido_leaves_his_office_to_a_noble_from_court(reign: Game) -> None:
-    """Appointment of a New Valido: any noble at Court, in office or in command; the old
-    Valido leaves the game; a vacancy is filled at once."""
+def test_the_office_a_new_valido_leaves_stays_vacant(reign: Game) -> None:
+    """Appointment of a New Valido (ruling R56): any noble at Court, in office or in
+    command; the old Valido leaves the game; the office he leaves is not filled from the
+    Court (Offices / Vacancies binds only after an elimination or an exile)."""
     s = reign.state
     s.valido = "gaspar-de-guzman"
     s.offices["viceroy-italy"] = "castel-rodrigo"
     s.court_nobles = ["diego-carrillo", None, None, None]
-    drive(end_of_turn.new_valido(reign), ["valido:castel-rodrigo"])  # one candidate: auto
-    assert s.valido == "castel-rodrigo" and s.offices["viceroy-italy"] == "diego-carrillo"
+    _, asked = drive(end_of_turn.new_valido(reign), ["valido:castel-rodrigo"])
+    assert len(asked) == 1  # the appointment only: no vacancy decision
+    assert s.valido == "castel-rodrigo" and s.offices["viceroy-italy"] is None
+    assert s.court_nobles[0] == "diego-carrillo"
     assert "gaspar-de-guzman" in s.removed_notables and s.olivares_left == s.turn
 
 

@@ -176,6 +176,44 @@ def test_solo_memorials_drawn_unseen_then_revealed_on_turns_two_and_three(conten
     assert set(s.memorials_read) == set(s.memorials.values())
 
 
+def test_solo_memorials_in_a_scenario_from_turn_5_reveal_by_choice_on_its_second_turn(
+    content,
+) -> None:
+    """Secret Memorial / Solo Mode ("At the beginning of the Organisation phase of the
+    second turn, they choose one of the two cards"), ruling R59: the second turn is the
+    game's; Anni Horribiles (turns 5-8) offers the choice on turn 6, reveals the other on
+    turn 7, and reveals nothing on turn 5."""
+    g = game_with(content, "anni-horribiles", memorials=True)
+    s = g.state
+    s.memorials_read = []
+    memorials.draw(g)
+    s.turn = 5
+    drive(memorials.read_step(g))
+    assert s.memorials_read == []
+    s.turn = 6
+    _, asked = drive(memorials.read_step(g), ["read:valido"])
+    assert list(asked[0].legal_ids) == ["read:king", "read:valido"]
+    assert s.memorials_read == [s.memorials["valido"]]
+    s.turn = 7
+    drive(memorials.read_step(g))
+    assert set(s.memorials_read) == set(s.memorials.values())
+
+
+def test_coop_memorials_in_a_scenario_from_turn_5_are_read_on_its_second_turn(content) -> None:
+    """Secret Memorial / Cooperative Mode ("until the Organisation phase of the second
+    turn of the game"), ruling R59: not on Anni Horribiles' first turn (5), on turn 6."""
+    g = game_with(content, "anni-horribiles", coop=True)
+    s = g.state
+    s.memorials_read = []
+    memorials.draw(g)
+    s.turn = 5
+    drive(memorials.read_step(g))
+    assert s.memorials_read == []
+    s.turn = 6
+    drive(memorials.read_step(g))
+    assert set(s.memorials_read) == set(s.memorials.values())
+
+
 def test_te_deum_example_vp(content) -> None:
     """Secret Memorial Letters (TE DEUM example): a war won against the Ottomans or the
     Barbary pirates; -1 if failed, +2 in a short scenario, +1 in the campaign."""

@@ -49,15 +49,23 @@ CUBE = {
 @dataclass(frozen=True, slots=True)
 class Context:
     """How actions are being taken: with an ACTION card, in the Organisation or End of
-    Turn phase, or granted by an event card (no cube, no unique-action limit)."""
+    Turn phase, or granted by an event card (no cube). Only the actions an event card
+    names (``named``) escape the once-a-turn limit of unique actions (Unique Actions):
+    an action chosen from a type the card offers (HIS MAJESTY THE KING, THE ENSIGN NUN's
+    political action) counts like any other."""
 
     kind: str  # "card" | "organisation" | "end-of-turn" | "event"
     cause: str
     actor: Role | None = None  # who takes the actions, when a card says so (co-op)
+    named: tuple[str, ...] = ()  # actions the event card names explicitly
 
     @property
     def uses_cubes(self) -> bool:
         return self.kind in ("card", "end-of-turn")
+
+    def counts_as_unique(self, act: Action) -> bool:
+        """Whether taking ``act`` here uses its once-a-turn marker."""
+        return act.unique and act.id not in self.named
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +119,7 @@ def check(act: Action) -> Callable[[Callable[[Game, Context], str | None]], None
 # ------------------------------------------------------------ the protocol
 def why_not(g: Game, act: Action, ctx: Context) -> str | None:
     s = g.state
-    if act.unique and ctx.kind != "event" and act.id in s.unique_used:
+    if ctx.counts_as_unique(act) and act.id in s.unique_used:
         return "already taken this turn (unique action)"
     if act.cost and s.treasury < act.cost:
         return f"costs {act.cost} ducat{'s' if act.cost > 1 else ''}; the Treasury has {s.treasury}"
@@ -188,7 +196,8 @@ def action_card(g: Game, card: EventCard) -> Rules:
 def take_actions(g: Game, ctx: Context) -> Rules:
     """Up to three actions of different types (Types of Actions)."""
     done: list[str] = []
-    for n in range(1, 4):
+    while len(done) < 3:  # "Back" from an action menu spends nothing: the count stays
+        n = len(done) + 1
         checks = ActionChecks(g, ctx)
         opts = Choices()
         for t in TYPES:
@@ -246,14 +255,14 @@ def perform(g: Game, act: Action, ctx: Context) -> Rules:
                 spent = colour
                 g.log(f"A {colour} cube is spent.", rule=RULE_TYPES, cause=act.name)
                 break
-    if act.unique and ctx.kind != "event":
+    if ctx.counts_as_unique(act):
         s.unique_used.append(act.id)
     g.log(f"Action: {act.name}.", rule=act.rule, cause=ctx.cause)
     target = yield from act.run(g, ctx)
     if target == CANCELLED:
         if spent:
             s.cubes[spent] += 1
-        if act.unique and ctx.kind != "event":
+        if ctx.counts_as_unique(act):
             s.unique_used.remove(act.id)
         g.log(f"{act.name} is not carried out: nothing is spent.", rule=act.rule, cause=ctx.cause)
         return False
@@ -712,9 +721,25 @@ def embassy(g: Game, cause: str, *, paid: bool) -> Rules:
 def _embassy_check(g: Game, ctx: Context) -> str | None:
     if ctx.kind == "organisation":
         return "not in the Organisation phase"
-    if not any(why is None for _, why in _embassy_reasons(g)):
-        return "no war to send an embassy to"
-    return None
+    return refused_everywhere(g, list(_embassy_reasons(g)), "no war to send an embassy to")
+
+
+def refused_everywhere(g: Game, reasons: list[tuple[str, str | None]], none: str) -> str | None:
+    """None if some war allows the action; else the true reasons, each with its wars
+    ("campaigned here with the previous ACTION card (Italy)"), never a blanket "no war"
+    when there are wars that refuse for a reason of their own."""
+    if any(why is None for _, why in reasons):
+        return None
+    if not reasons:
+        return none
+    by_reason: dict[str, list[str]] = {}
+    for w, why in reasons:
+        by_reason.setdefault(why or "", []).append(g.name(w))
+    parts = []
+    for why, names in by_reason.items():
+        shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        parts.append(f"{why} ({shown})")
+    return "; ".join(parts)
 
 
 # ------------------------------------------------------- government actions
@@ -815,8 +840,8 @@ def _campaign_reasons(g: Game, ctx: Context) -> Iterator[tuple[str, str | None]]
                 why = f"{g.name(leader)}'s leader counter does not serve on this turn"
             elif forbidden and forbidden == ("military-campaign", w):
                 why = "campaigned here with the previous ACTION card"
-            elif s.treasury < wars.campaign_cost(g, leader):
-                why = f"costs {wars.campaign_cost(g, leader)} ducats"
+            elif s.treasury < (cost := wars.campaign_cost(g, leader)):
+                why = f"costs {cost} ducat{'s' if cost > 1 else ''}; the Treasury has {s.treasury}"
         else:
             why = wars.player_can_declare(g, w)
             if why is None and not court_leaders:
@@ -898,9 +923,7 @@ def _campaign(g: Game, ctx: Context) -> Rules:
 def _campaign_check(g: Game, ctx: Context) -> str | None:
     if ctx.kind == "organisation":
         return "not in the Organisation phase"
-    if not any(why is None for _, why in _campaign_reasons(g, ctx)):
-        return "no war to campaign in"
-    return None
+    return refused_everywhere(g, campaign_targets(g, ctx), "no war to campaign in")
 
 
 # ------------------------------------------------------------ simple actions

@@ -110,18 +110,31 @@ def noble(g: Game, nid: str) -> Noble:
     return g.content.nobles[nid]
 
 
-def nobles_in_play(g: Game) -> list[str]:
-    """Nobles at Court, in office or in command of an army (not the Valido, not exiles)."""
+def nobles_in_play(g: Game, *, with_valido: bool = False) -> list[str]:
+    """Nobles at Court, in office or in command of an army (not exiles). The Valido is at
+    Court (ruling R58): ``with_valido`` counts him where what counts is what the nobles
+    in play bring (MERCENARIES, CORRUPTION); without it, the nobles a card may act on or
+    the player may move (no card affects the Valido: Setup / The Valido)."""
     s = g.state
     nobles = g.content.nobles
-    held = [*s.court_nobles, *s.court_geniuses, *s.offices.values()]
+    held = [s.valido] if with_valido else []
+    held += [*s.court_nobles, *s.court_geniuses, *s.offices.values()]
     held += [ws.leader for ws in s.wars.values() if ws.active]
     held.append(s.mistress)
     return [h for h in held if h is not None and h in nobles]
 
 
 def court_nobles(g: Game) -> list[str]:
+    """The nobles in the four Court places: those a rule may move or remove from the
+    Court (the Valido holds his own place, and only the King removes him: ruling R58)."""
     return [n for n in g.state.court_nobles if n is not None]
+
+
+def nobles_at_court(g: Game) -> list[str]:
+    """The nobles at Court for what being there brings (prestige, traits such as advisor,
+    explorer, writer, patron): the Valido and the four Court places (ruling R58)."""
+    s = g.state
+    return ([s.valido] if s.valido else []) + court_nobles(g)
 
 
 def free_court_slot(g: Game) -> str | None:
@@ -294,6 +307,10 @@ def exile(g: Game, nid: str, cause: str, *, rule: str = "Events / Traitor (Exile
     pos = _vacate(g, nid)
     s.exiles.append(nid)
     g.log(f"{g.name(nid)} is sent into exile ({cause}).", rule=rule, cause=cause)
+    if pos == "mistress":  # her bastards leave with her (rulings R42, R62)
+        from planet_king.engine.rules.family import remove_bastards
+
+        remove_bastards(g, "the Royal Mistress is exiled")
     if pos is not None:
         yield from fill_vacancy(g, pos, cause)
 

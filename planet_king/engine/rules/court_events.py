@@ -89,18 +89,22 @@ def _galleon(g: Game, card: EventCard) -> Rules:
 
 
 def _random_genius(g: Game, card: EventCard, rule: str) -> str | None:
-    """A random genius at Court; the Court painter is immune."""
+    """A random genius at Court, the Court painter among them; drawn, the painter is
+    immune and the card has no effect (ruling R57)."""
     s = g.state
-    cup = [
-        f"genius:{i + 1}"
-        for i, x in enumerate(s.court_geniuses)
-        if x is not None and x != s.court_painter
-    ]
+    cup = [f"genius:{i + 1}" for i, x in enumerate(s.court_geniuses) if x is not None]
     if not cup:
-        _none(g, card, "no genius at Court but the Court painter", rule)
+        _none(g, card, "no genius at Court", rule)
         return None
-    marker = g.pick(cup, "geniuses")
-    return court.holder(g, marker)
+    gid = court.holder(g, g.pick(cup, "geniuses"))
+    if gid is not None and gid == s.court_painter:
+        g.log(
+            f"{g.name(gid)} is drawn: the Court painter is immune, and {card.name} has no effect.",
+            rule=rule,
+            cause=card.name,
+        )
+        return None
+    return gid
 
 
 @effect("fall-from-grace")

@@ -315,7 +315,7 @@ def valido_candidates(g: Game) -> list[str]:
 
 def new_valido(g: Game) -> Rules:
     """The player may change the Valido; keeping one four turns or more with prestige
-    under 5 costs a VP each turn."""
+    under 5 costs a VP each turn. The place the new Valido leaves stays empty (R56)."""
     s = g.state
     opts = Choices()
     opts.add("keep", f"Keep {g.name(s.valido or '')} as Valido")
@@ -356,8 +356,12 @@ def new_valido(g: Game) -> Rules:
             rule="Cooperative Game / Victory Points Earned by the King",
             role=Role.KING,
         )
-    if pos:
-        yield from court.fill_vacancy(g, pos, "appointment of a new Valido")
+    if pos and pos.startswith(("office:", "army:")):
+        # Only an elimination or an exile forces a vacancy to be filled (ruling R56).
+        g.log(
+            f"The {court.position_name(g, pos)} is left vacant: a Political action may fill it.",
+            rule=RULE_VALIDO,
+        )
 
 
 def cleanup(g: Game) -> None:

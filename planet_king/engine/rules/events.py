@@ -42,7 +42,9 @@ def play_event(g: Game, card_id: str) -> Rules:
     if fn is None:
         raise RuleNotImplemented("Events", f"the effect '{card.effect}' of {card.name}")
     yield from fn(g, card)
-    if card.one_use:
+    if card_id in s.removed_events:
+        pass  # the card took itself out of the game (the completed UNION OF ARMS)
+    elif card.one_use:
         s.removed_events.append(card_id)
         g.log(
             f"{card.name} is a single-use card: it is removed from the game.",
@@ -192,8 +194,10 @@ def _corsairs(g: Game, card: EventCard) -> Rules:
 
 # ------------------------------------------------------------- ducat losses
 def _per_two_nobles(g: Game, card: EventCard, trait: str, rule: str) -> Rules:
-    """One ducat for every two nobles in play with ``trait``, or fraction thereof."""
-    nobles = [n for n in court.nobles_in_play(g) if court.has_trait(g, n, trait)]
+    """One ducat for every two nobles in play with ``trait``, or fraction thereof; the
+    Valido is at Court and counts (ruling R58)."""
+    in_play = court.nobles_in_play(g, with_valido=True)
+    nobles = [n for n in in_play if court.has_trait(g, n, trait)]
     if not nobles:
         g.log(f"No {trait} noble in play: no effect.", rule=rule, cause=card.name)
         return

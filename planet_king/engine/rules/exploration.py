@@ -15,9 +15,9 @@ VICEROY_EXPLORER_TRAITS = ("explorer", "patron", "industrious")
 
 
 def explorers(g: Game) -> list[str]:
-    """A noble with the explorer trait at Court, or a Viceroy of the Indies who is an
-    explorer, a patron or industrious."""
-    out = [n for n in court.court_nobles(g) if court.has_trait(g, n, "explorer")]
+    """A noble with the explorer trait at Court (the Valido included, ruling R58), or a
+    Viceroy of the Indies who is an explorer, a patron or industrious."""
+    out = [n for n in court.nobles_at_court(g) if court.has_trait(g, n, "explorer")]
     viceroy = g.state.offices.get("viceroy-indies")
     if viceroy and any(court.has_trait(g, viceroy, t) for t in VICEROY_EXPLORER_TRAITS):
         out.append(viceroy)

@@ -50,14 +50,21 @@ def draw(g: Game) -> None:
     g.log("The King and the Valido each draw a Secret Memorial, unseen.", rule=RULE)
 
 
+def game_turn(g: Game) -> int:
+    """The turn of the game, counted from the scenario's first turn (ruling R59)."""
+    return g.state.turn - g.scenario.first_turn + 1
+
+
 def read_step(g: Game) -> Rules:
-    """Solo: at the start of turn 2's Organisation the player reveals one card of his
-    choice, at turn 3 the other. Co-op: from turn 2 each player reads his own."""
+    """Solo: at the start of the game's second Organisation phase the player reveals one
+    card of his choice, at the third the other. Co-op: from the second each player reads
+    his own. The game's turns count from the scenario's first (ruling R59)."""
     s = g.state
     if not in_use(g) or not s.memorials:
         return
+    n = game_turn(g)
     if g.options.coop:
-        if s.turn >= 2:
+        if n >= 2:
             for owner, cid in s.memorials.items():
                 if cid not in s.memorials_read:
                     s.memorials_read.append(cid)
@@ -68,9 +75,9 @@ def read_step(g: Game) -> Rules:
                     )
         return
     unread = [(o, c) for o, c in s.memorials.items() if c not in s.memorials_read]
-    if not unread or s.turn < 2:
+    if not unread or n < 2:
         return
-    if s.turn == 2 and len(unread) == 2:
+    if n == 2 and len(unread) == 2:
         opts = Choices()
         for owner, _ in unread:
             opts.add(

@@ -18,6 +18,7 @@ RULE_CUBES = "Organisation Phase / Placing Action Cubes"
 RULE_MISTRESS = "Organisation Phase / Choosing the Royal Mistress"
 OLIVARES = "gaspar-de-guzman"
 SOR_MARIA = "sor-maria-de-agreda"
+HUNTING_DAY = "hunting-day"
 
 
 # ------------------------------------------------------------ conditions
@@ -47,6 +48,26 @@ def condition_met(g: Game, key: str) -> bool:
     # hunt, instability, union-of-arms-no-instability, the-fronde, guerra-dels-segadors:
     # these cards enter through their own rules, never by the seal alone.
     return False
+
+
+# The conditional war cards enter "in the Organisation phase of the turn in which" their
+# condition is met, and then stay like any card whose turn has come (ruling R60).
+ENTER_FOR_GOOD = frozenset(
+    {"vp-8-or-palatinate-ended", "vp-4-or-low-prestige", "vp-10-or-low-prestige"}
+)
+
+
+def conditional_card_enters(g: Game, cid: str, key: str) -> bool:
+    """A question-mark card's condition, remembered for good where the rules say the card
+    enters (ENTER_FOR_GOOD), read afresh each Organisation otherwise (RAID IN THE INDIES)."""
+    s = g.state
+    if cid in s.war_cards_entered:
+        return True
+    met = condition_met(g, key)
+    if met and key in ENTER_FOR_GOOD:
+        s.war_cards_entered.append(cid)
+        g.log(f"{g.name(cid)} enters the event deck for good.", rule=RULE_EVENT_DECK)
+    return met
 
 
 def red_text_met(g: Game, key: str) -> bool:
@@ -184,9 +205,15 @@ def instability_cards(g: Game) -> list[str]:
     return [cid for cid, c in g.content.events.items() if c.effect == "instability"]
 
 
+def instability_required(g: Game) -> int:
+    """Active wars minus one, plus the card the UNION OF ARMS added for good."""
+    return max(0, active_war_count(g) - 1) + (1 if g.state.union_instability else 0)
+
+
 def build_event_deck(g: Game, *, instability: int | None = None) -> None:
     """Cards open this turn or whose condition holds, less the removed ones, plus the
-    INSTABILITY cards (active wars minus one, plus Union of Arms')."""
+    INSTABILITY cards (``instability_required``, or the scenario's set-up count, which is
+    the whole count)."""
     s = g.state
     for cid in s.pending_removals:
         if cid not in s.removed_events:
@@ -196,7 +223,10 @@ def build_event_deck(g: Game, *, instability: int | None = None) -> None:
                 rule=RULE_EVENT_DECK,
             )
     s.pending_removals.clear()
-    deck = []
+    # A Hunt's HUNTING DAY not yet played (hunted at End of Turn, or not drawn before the
+    # Events phase ended) is "included through the royal action Hunt" (ruling R61).
+    hunted = HUNTING_DAY in s.deck and HUNTING_DAY not in s.removed_events
+    deck = [HUNTING_DAY] if hunted else []
     for cid, card in g.content.events.items():
         if cid in s.removed_events or card.effect == "instability":
             continue
@@ -211,11 +241,10 @@ def build_event_deck(g: Game, *, instability: int | None = None) -> None:
             if cid in s.extra_event_cards:
                 deck.append(cid)
             continue
-        if (t.condition and condition_met(g, t.condition)) or open_now(g, card.turns):
+        if (t.condition and conditional_card_enters(g, cid, t.condition)) or open_now(g, t):
             deck.append(cid)
     deck = modes.apply_to_deck(g, deck)
-    n = max(0, active_war_count(g) - 1) if instability is None else instability
-    n += 1 if s.union_instability else 0
+    n = instability_required(g) if instability is None else instability
     available = [c for c in instability_cards(g) if c not in s.removed_events]
     deck += available[:n]
     if n > len(available):
@@ -246,10 +275,10 @@ def place_cubes(g: Game) -> None:
     }
     if court.has_trait(g, valido, "industrious"):
         s.cubes["green"] += 1
-    advisors = court.court_nobles(g) + [x for x in (s.queen, s.mistress) if x]
+    advisors = court.nobles_at_court(g) + [x for x in (s.queen, s.mistress) if x]  # R58
     if any(court.has_trait(g, n, "advisor") for n in advisors):
         s.cubes["green"] += 1
-    if SOR_MARIA in court.nobles_in_play(g) and valido != OLIVARES:
+    if SOR_MARIA in court.nobles_in_play(g, with_valido=True) and valido != OLIVARES:
         s.cubes["red"] += 1
         g.log(
             "Sor María de Ágreda gives an extra government action.",

@@ -13,16 +13,25 @@ if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
 
 RULE_SETUP = "Setup / Court and Council of State"
+UNION_OF_ARMS = "union-of-arms"
 
 
 def setup_standard(g: Game) -> Rules:
     s = g.state
     scen = g.scenario
     s.removed_notables.extend(scen.eliminated)
+    if organisation.OLIVARES in scen.eliminated and scen.valido != organisation.OLIVARES:
+        # Dismissed before the scenario: SOR MARÍA DE ÁGREDA enters "on the turn after the
+        # dismissal", already past (Special Rules / Sor María de Ágreda).
+        s.olivares_left = scen.first_turn - 1
     s.valido_since = scen.first_turn
     s.child_markers = dict(g.content.tables.child_markers)
     if scen.union_of_arms_completed:
+        # Completed: played twice, so its first play added an INSTABILITY card for good
+        # (Creating the Event Decks), and the card left the game (Events / Union of Arms).
         s.union_of_arms = 2
+        s.union_instability = True
+        s.removed_events.append(UNION_OF_ARMS)
     if scen.heir:
         s.children.append(Child(scen.heir, True, True, 1 if scen.heir_sickly else 0))
         s.child_markers["male"] -= 1
