@@ -221,9 +221,7 @@ def test_a_very_long_saves_folder_does_not_stop_the_game(content, tmp_path) -> N
 
 
 # ------------------------------------------------------------ 12. planted symlinks
-def test_the_temporary_file_never_follows_a_planted_symlink(
-    content, tmp_path, monkeypatch
-) -> None:
+def test_the_temporary_file_never_follows_a_planted_symlink(content, tmp_path, monkeypatch) -> None:
     """Item 12: a symlink planted under the temporary file's name made the atomic
     writer overwrite its target."""
     victim = tmp_path / "victim.txt"
