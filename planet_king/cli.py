@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -34,8 +35,27 @@ class SaveFileError(UserError):
 
 
 def _fail(message: str, code: int) -> None:
+    from planet_king.fsutil import escape_controls
+
+    message = escape_controls(" ".join(message.split()))  # one line, no terminal escapes
+    if len(message) > 2000:
+        message = message[:1999] + "…"
     typer.echo(f"planet-king: error: {message}", err=True)
     sys.exit(code)
+
+
+def _terminal() -> bool:
+    """Both ends are a terminal: the full-screen interface can run."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _seed_or_fail(seed: int) -> int:
+    from planet_king.saves import seed_problem
+
+    problem = seed_problem(seed)
+    if problem:
+        raise UserError(f"--seed: {problem} (so that the game can be saved and resumed)")
+    return seed
 
 
 class OneLineErrors(TyperGroup):
@@ -103,7 +123,8 @@ def _scenario_or_fail(scenario: str, content: Content | None = None) -> None:
 
 SAVES_DIR_OPTION = typer.Option(
     "--saves-dir",
-    help="Folder of the saves and autosaves (default: $PLANET_KING_SAVES, else ./saves).",
+    help="Folder of the saves and autosaves (default: $PLANET_KING_SAVES, else the "
+    "checkout's saves/ when run from a checkout, else the user's data folder).",
 )
 LEARNING_OPTION = typer.Option(
     "--learning",
@@ -217,6 +238,8 @@ def play(
     from planet_king.engine.game import Game
     from planet_king.textmode import run
 
+    if seed is not None:
+        _seed_or_fail(seed)
     content = load_content(data_dir)
     _scenario_or_fail(scenario, content)
     if seed is None:
@@ -232,7 +255,7 @@ def play(
     )
     game = Game(scenario, seed=seed, content=content, options=options)
     if not text:
-        if sys.stdin.isatty() and sys.stdout.isatty():  # the TUI needs a terminal
+        if _terminal():  # the TUI needs a terminal
             from planet_king.tui.app import run_game  # imports Textual: only here
 
             raise typer.Exit(run_game(game, saves_dir=saves_dir, learning=learning))
@@ -405,6 +428,8 @@ def replay(
         raise SaveFileError(str(exc)) from None
     if to is not None and to > len(data.choices):
         raise UserError(f"--to {to}: the save holds only {len(data.choices)} choices")
+    from planet_king.fsutil import escape_controls
+
     show_log = log or not verify
     lines: list[str] = []
     shown = 0
@@ -425,7 +450,8 @@ def replay(
         if game.decision is not None:
             lines.append(status_line(game))
             lines.append(render_decision(game))
-        typer.echo("\n".join(lines))
+        # a save is shared as a bug report: nothing in it reaches the terminal raw
+        typer.echo("\n".join(escape_controls(line) for line in lines))
     if verify:
         n = len(game.choices)
         checked = sum(1 for _, k, _ in data.turn_digests if k <= n)
@@ -434,7 +460,8 @@ def replay(
         if data.data_version and data.data_version != content.version:
             note = f"; saved with data version {data.data_version}, now {content.version}"
         typer.echo(
-            f"ok: {save}: {n} choice{'s' if n != 1 else ''} replay to {checked} turn-start digest"
+            f"ok: {escape_controls(str(save))}: {n} choice{'s' if n != 1 else ''} replay to "
+            f"{checked} turn-start digest"
             f"{'s' if checked != 1 else ''}{final} ({data.scenario}, seed {data.seed}{note})"
         )
 
@@ -471,25 +498,43 @@ def resume(
     content = load_content(data_dir)
     folder = saves.saves_dir(saves_dir)
     if save is None:
-        save = saves.latest_autosave(folder)
-        if save is None:
+        # the newest autosave that reads: read once, so one pruned by another process
+        # since the listing is passed over, never half opened
+        found = saves.latest_readable_autosave(folder)
+        if found is None:
             raise SaveFileError(f"no autosave to resume in {folder}")
-    elif not save.exists() and not save.is_absolute() and (folder / save).exists():
-        save = folder / save  # a name in the saves folder
-    data, game = _load_save(save, content, up_to_valid=up_to_valid, verify=not no_verify)
+        save, data = found
+        try:
+            game = saves.rebuild(
+                data, content=content, up_to_valid=up_to_valid, verify=not no_verify
+            )
+        except saves.SaveError as exc:
+            raise SaveFileError(str(exc)) from None
+    else:
+        if not save.is_absolute() and not _exists(save) and _exists(folder / save):
+            save = folder / save  # a name in the saves folder
+        data, game = _load_save(save, content, up_to_valid=up_to_valid, verify=not no_verify)
     if len(game.choices) < len(data.choices):
         typer.echo(
             f"The save no longer replays to its end: opened at the start of turn "
             f"{game.state.turn}, after {len(game.choices)} of its {len(data.choices)} choices."
         )
-    if not text and sys.stdin.isatty() and sys.stdout.isatty():
+    if not text and _terminal():
         try:
             from planet_king.tui.app import run_game  # imports Textual: only here
         except ImportError:
             typer.echo("The full-screen interface is not available: plain-text mode.")
         else:
-            raise typer.Exit(run_game(game, saves_dir=folder))
+            raise typer.Exit(run_game(game, saves_dir=folder, learning=learning))
     raise typer.Exit(run(game, saves_dir=folder, learning=learning))
+
+
+def _exists(path: Path) -> bool:
+    """``path.exists()``, False for a path the system cannot even look up (too long)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 @app.command()
@@ -573,8 +618,29 @@ def report(
     typer.echo(f"Balance report written to {out}.")
 
 
+def _second_interrupt(signum: int, frame: Any) -> None:
+    raise SystemExit(130)
+
+
+def _first_interrupt(signum: int, frame: Any) -> None:
+    """Ctrl+C: KeyboardInterrupt as usual (the game says where its autosave is); a
+    second Ctrl+C while that is handled ends at once with the usual 130, instead of
+    escaping as an uncaught KeyboardInterrupt (exit -2)."""
+    signal.signal(signal.SIGINT, _second_interrupt)
+    raise KeyboardInterrupt
+
+
 def main() -> None:
-    app()
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        app()  # SIGINT is not ours to handle (ignored by the parent, or embedded)
+        return
+    signal.signal(signal.SIGINT, _first_interrupt)
+    try:
+        app()
+    finally:
+        # Python puts back the default SIGINT action while it shuts down: a Ctrl+C in
+        # that moment would kill the process (exit -2) instead of the exit code set.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ import contextlib
 import errno
 import os
 import re
+import secrets
+import stat
 import time
 import unicodedata
 from pathlib import Path
@@ -20,7 +22,12 @@ from pathlib import Path
 TEMP_PREFIX = ".pk-tmp-"
 TEMP_SUFFIX = ".part"
 STALE_TEMP_SECONDS = 600
-MAX_NAME_LENGTH = 80
+# A file name's base is cut to this many bytes (UTF-8), not characters: file systems
+# count bytes (255 at most), and an autosave's prefix and the temporary file's affixes
+# must still fit.
+MAX_NAME_BYTES = 120
+# Shown in a message, untrusted text is cut to this many characters.
+MAX_SHOWN = 120
 
 # Device names Windows refuses as file names, whatever the extension.
 _WINDOWS_RESERVED = {
@@ -69,8 +76,94 @@ def sanitise_name(name: str, *, default: str = "save", suffix: str = ".json") ->
     base = base.strip(" .-_")
     if base.split(".")[0].upper() in _WINDOWS_RESERVED:
         base = f"{default}-{base}"
-    base = base[:MAX_NAME_LENGTH].rstrip(" .-_") or default
+    base = cut_bytes(base, MAX_NAME_BYTES).rstrip(" .-_") or default
     return base + suffix
+
+
+def cut_bytes(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` bytes of UTF-8, never inside a character."""
+    return text.encode("utf-8")[:limit].decode("utf-8", errors="ignore")
+
+
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with control characters shown as escapes (``\\x1b``), never sent raw: a
+    save or a data file may carry terminal escape sequences (saves are shared as bug
+    reports). Newlines and tabs are escaped too; call it once per line."""
+    return _CONTROLS.sub(
+        lambda m: (
+            f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}"
+        ),
+        text,
+    )
+
+
+def shown(value: object, limit: int = MAX_SHOWN) -> str:
+    """An untrusted value for a one-line message: its text (or ``repr`` for anything
+    but text and numbers), control characters escaped, cut to ``limit`` characters.
+    Never formats a huge value whole (a YAML alias bomb, a 5,000-digit number)."""
+    if isinstance(value, str):
+        text = value[: limit + 1]
+    elif isinstance(value, bool) or value is None:
+        text = str(value)
+    elif isinstance(value, int):
+        text = (
+            str(value)
+            if value.bit_length() < 4 * limit
+            else f"an integer of {value.bit_length()} bits"
+        )
+    elif isinstance(value, list | dict | tuple | set):
+        text = f"a {type(value).__name__} of {len(value)} items"
+    else:
+        text = type(value).__name__
+    text = escape_controls(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class NotRegularFile(OSError):
+    """The path exists but is a FIFO, a device, a socket or a folder."""
+
+
+def file_kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file, at most ``limit + 1`` of them (so a caller sees that
+    it is too large). A FIFO, a device, a socket or a folder raises NotRegularFile
+    without hanging: the path is checked with ``stat`` before it is opened, and opened
+    non-blocking (a FIFO swapped in between is caught by ``fstat``, not waited on)."""
+    before = os.stat(path)
+    if not stat.S_ISREG(before.st_mode):
+        raise NotRegularFile(errno.EINVAL, f"it is {file_kind(before.st_mode)}, not a file")
+    if before.st_size > limit:
+        raise NotRegularFile(errno.EFBIG, f"file too large ({before.st_size} bytes)")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(errno.EINVAL, f"it is {file_kind(mode)}, not a file")
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -108,8 +201,20 @@ def atomic_write(path: Path, data: bytes) -> None:
     path = Path(path)
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    tmp = folder / f"{TEMP_PREFIX}{path.name}.{os.getpid()}{TEMP_SUFFIX}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    # A fresh, unpredictable temporary name opened with O_EXCL | O_NOFOLLOW: a file or
+    # a symlink planted under that name is never followed nor overwritten.
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    flags |= getattr(os, "O_BINARY", 0)
+    stem = cut_bytes(path.name, MAX_NAME_BYTES)
+    for _ in range(8):
+        tmp = folder / f"{TEMP_PREFIX}{stem}.{os.getpid()}-{secrets.token_hex(4)}{TEMP_SUFFIX}"
+        try:
+            fd = os.open(tmp, flags, 0o644)
+            break
+        except FileExistsError:
+            continue
+    else:
+        raise OSError(errno.EEXIST, f"cannot create a temporary file in {folder}")
     try:
         try:
             view = memoryview(data)

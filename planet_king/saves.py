@@ -5,9 +5,11 @@ state digest at each turn start and after the last choice. Loading replays the c
 and checks the digests, so a save is also a bug report and a regression test.
 
 Writing is atomic (``planet_king.fsutil.atomic_write``): a crash, a full disk or
-Ctrl+C never damages the previous file. Autosaves rotate: the last few of each game
-are kept. Loading anything that is not a good save raises ``SaveError`` with a one-line
-message naming what is wrong; nothing is ever half loaded.
+Ctrl+C never damages the previous file. Every game has its own id (made when it is
+first saved, kept in the file), and autosaves rotate per game: the last few of each game
+are kept, and the last autosave of a game is never deleted. Loading anything that is
+not a good save raises ``SaveError`` with a one-line message naming what is wrong;
+nothing is ever half loaded.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import dataclasses
 import json
 import os
 import re
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -34,7 +37,15 @@ from planet_king.engine.game import (
     ScenarioNotPlayable,
     UnknownScenario,
 )
-from planet_king.fsutil import atomic_write, clean_stale_temps, describe_os_error, sanitise_name
+from planet_king.fsutil import (
+    atomic_write,
+    clean_stale_temps,
+    describe_os_error,
+    escape_controls,
+    read_regular,
+    sanitise_name,
+    shown,
+)
 
 FORMAT = "planet-king-save"
 FORMAT_VERSION = 1  # the newest format this version writes and reads
@@ -43,11 +54,36 @@ MAX_CHOICES = 200_000
 MAX_ID_LENGTH = 200
 AUTOSAVE_PREFIX = "autosave-"
 AUTOSAVE_KEEP = 5  # autosaves kept per game
-AUTOSAVE_GAMES = 20  # games whose autosaves are kept (the most recently autosaved)
+# Games older than the AUTOSAVE_GAMES most recently autosaved keep only their last
+# autosave (never none: a game is never lost to rotation).
+AUTOSAVE_GAMES = 20
 ENV_SAVES = "PLANET_KING_SAVES"
-DEFAULT_SAVES_DIR = "saves"
+APP_NAME = "planet-king"
+MAX_MESSAGE = 1000  # a SaveError is cut to this many characters
 
-_AUTOSAVE_RE = re.compile(r"^autosave-(\d{1,12})-(.+)\.json$")
+# Seeds: one range, checked when a game is started and when a save is read.
+SEED_LIMIT = 2**64  # a seed is an integer with abs(seed) < 2**64
+
+
+def seed_problem(seed: int) -> str | None:
+    """Why ``seed`` cannot be a game's seed, or None."""
+    if abs(seed) >= SEED_LIMIT:
+        return "a seed must be between -(2**64 - 1) and 2**64 - 1"
+    return None
+
+
+# Autosave names: autosave-<counter>-<scenario>-<seed>-<game id>.json. The counter
+# orders them ("latest" never depends on the clock); up to COUNTER_DIGITS digits are
+# read, so a file with a longer counter is not an autosave of ours, and the counters
+# are renumbered before they would need more.
+COUNTER_DIGITS = 18
+_AUTOSAVE_RE = re.compile(rf"^autosave-(\d{{1,{COUNTER_DIGITS}}})-(.+)\.json$")
+_GAME_ID_RE = re.compile(r"^[0-9a-z]{1,32}$")
+
+
+def new_game_id() -> str:
+    """A fresh game id (not a part of the game: it names its saves)."""
+    return secrets.token_hex(6)
 
 
 class SaveError(Exception):
@@ -71,7 +107,10 @@ class SaveError(Exception):
         valid_turn: int | None = None,
         valid_choices: int | None = None,
     ) -> None:
-        super().__init__(" ".join(message.split()))  # always one line
+        text = escape_controls(" ".join(message.split()))  # always one line, no escapes
+        if len(text) > MAX_MESSAGE:
+            text = text[: MAX_MESSAGE - 1] + "…"
+        super().__init__(text)
         self.kind = kind
         self.position = position
         self.turn = turn
@@ -103,6 +142,11 @@ class SaveData:
     created: str | None = None
     saved: str | None = None
     source: str = "<save>"
+    game_id: str | None = None  # None: a save made before games had ids
+    over: bool = False  # the summary in "final" (for load dialogs; not trusted for play)
+    turn: int | None = None
+    vp: int | None = None
+    victory_level: str = ""
 
 
 @lru_cache(maxsize=1)
@@ -135,12 +179,15 @@ def to_dict(game: Game, *, state_digest: str | None = None) -> dict[str, Any]:
     costly part)."""
     created = getattr(game, "created", None) or _now()
     game.created = created
+    game_id = getattr(game, "game_id", None) or new_game_id()
+    game.game_id = game_id
     s = game.state
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "app_version": app_version(),
         "data_version": game.content.version,
+        "game_id": game_id,
         "scenario": game.scenario.id,
         "options": game.options.to_dict(),
         "seed": game.seed,
@@ -156,6 +203,7 @@ def to_dict(game: Game, *, state_digest: str | None = None) -> dict[str, Any]:
             "phase": s.phase,
             "over": game.over,
             "victory_level": s.victory_level,
+            "vp": s.vp,
         },
         "choices": list(game.choices),
     }
@@ -273,8 +321,8 @@ def parse_save(raw: Any, *, source: str = "<save>") -> SaveData:
         )
     version = raw.get("format_version")
     if not _is_int(version):
-        shown = json.dumps(version)[:40] if version is not None else "none"
-        raise SaveError(f"{src}: unknown save format version {shown}", kind="version")
+        found = json.dumps(version)[:40] if version is not None else "none"
+        raise SaveError(f"{src}: unknown save format version {found}", kind="version")
     if version > FORMAT_VERSION:
         made_by = raw.get("app_version")
         by = f" (made by planet-king {made_by})" if isinstance(made_by, str) else ""
@@ -286,8 +334,19 @@ def parse_save(raw: Any, *, source: str = "<save>") -> SaveData:
     if version < 1:
         raise SaveError(f"{src}: unknown save format version {version}", kind="version")
 
-    scenario = _field(raw, "scenario", src, lambda v: isinstance(v, str) and v != "", "a name")
-    seed = _field(raw, "seed", src, lambda v: _is_int(v) and abs(v) < 2**64, "an integer")
+    scenario = _field(
+        raw,
+        "scenario",
+        src,
+        lambda v: isinstance(v, str) and v != "" and len(v) <= MAX_ID_LENGTH,
+        "a scenario id",
+    )
+    seed = _field(raw, "seed", src, _is_int, "an integer")
+    if seed_problem(seed):
+        raise SaveError(f"{src}: field 'seed': {seed_problem(seed)}")
+    game_id = _optional(
+        raw, "game_id", src, lambda v: isinstance(v, str) and _GAME_ID_RE.match(v), "a game id"
+    )
     options = _parse_options(raw.get("options", {}), src)
     choices = _field(raw, "choices", src, lambda v: isinstance(v, list), "a list of option ids")
     if len(choices) > MAX_CHOICES:
@@ -304,6 +363,7 @@ def parse_save(raw: Any, *, source: str = "<save>") -> SaveData:
     digests = _parse_turn_digests(raw.get("turn_digests", []), src)
     final = raw.get("final")
     final_choices = final_digest = None
+    summary: dict[str, Any] = {}
     if final is not None:
         if not isinstance(final, dict):
             raise SaveError(f"{src}: field 'final' should be an object, found {_kind(final)}")
@@ -316,6 +376,12 @@ def parse_save(raw: Any, *, source: str = "<save>") -> SaveData:
                 f"{src}: field 'final.choices' says {final_choices} choices but the file holds "
                 f"{len(choices)} (the file was cut or edited)"
             )
+        summary = {
+            "over": final.get("over") is True,
+            "turn": final.get("turn") if _is_int(final.get("turn")) else None,
+            "vp": final.get("vp") if _is_int(final.get("vp")) else None,
+            "victory_level": shown(final.get("victory_level") or "", 40),
+        }
     learning = _optional(raw, "learning", src, lambda v: isinstance(v, bool), "true or false")
     roles = _optional(
         raw,
@@ -342,6 +408,8 @@ def parse_save(raw: Any, *, source: str = "<save>") -> SaveData:
         created=created,
         saved=saved,
         source=src,
+        game_id=game_id,
+        **summary,
     )
 
 
@@ -369,9 +437,12 @@ def parse_text(text: str, *, source: str = "<save>") -> SaveData:
 
 
 def read_save(path: Path) -> SaveData:
-    """Read and check a save file without replaying it; raise SaveError."""
+    """Read and check a save file without replaying it; raise SaveError.
+
+    Only a regular file is read: a folder, a FIFO, a device or a socket is refused
+    without being opened for a blocking read (it could hang forever)."""
     path = Path(path)
-    src = str(path)
+    src = shown(str(path), 300)
     try:
         if path.is_dir():
             raise SaveError(f"{src}: is a folder, not a save file", kind="io")
@@ -381,8 +452,7 @@ def read_save(path: Path) -> SaveData:
                 f"{src}: file too large for a save ({size / 1e6:.1f} MB; a save is at most "
                 f"{MAX_SAVE_BYTES / 1e6:.0f} MB)"
             )
-        with path.open("rb") as fh:
-            data = fh.read(MAX_SAVE_BYTES + 1)
+        data = read_regular(path, MAX_SAVE_BYTES)
     except SaveError:
         raise
     except OSError as exc:
@@ -454,7 +524,8 @@ def rebuild(
     except UnknownScenario:
         known = ", ".join(sorted(content.scenarios))
         raise SaveError(
-            f"{src}: unknown scenario '{save.scenario}' (known: {known})", kind="scenario"
+            f"{src}: unknown scenario '{shown(save.scenario, 60)}' (known: {known})",
+            kind="scenario",
         ) from None
     except ScenarioNotPlayable:
         raise SaveError(
@@ -468,6 +539,12 @@ def rebuild(
             kind="engine",
         ) from None
 
+    if verify and not save.turn_digests and save.final_digest is None:
+        raise SaveError(
+            f"{src}: the save has no digests, so its replay cannot be checked (to open it "
+            "anyway: 'planet-king resume --no-verify')",
+            kind="digest",
+        )
     limit = len(save.choices) if stop is None else max(0, min(stop, len(save.choices)))
     illegal: SaveError | None = None
     for k in range(1, limit + 1):
@@ -567,6 +644,9 @@ def rebuild(
     game.learning = save.learning
     game.role_names = dict(save.roles) or None
     game.created = save.created
+    game.game_id = save.game_id
+    if tuple(game.choices) == save.choices:  # nothing new to autosave until a choice
+        game.autosaved_choices = save.choices
     return game
 
 
@@ -585,15 +665,34 @@ def load_game(
 
 
 # --------------------------------------------------------------------- writing
+def checkout_root() -> Path | None:
+    """The repository's top folder when the program runs from a checkout of it (an
+    editable install or the source tree), else None (an installed wheel)."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        if not (root / ".git").exists():
+            return None
+        text = (root / "pyproject.toml").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    return root if re.search(r'^name\s*=\s*"planet-king"', text, re.M) else None
+
+
 def saves_dir(override: Path | str | None = None) -> Path:
-    """Where saves live: ``override`` (``--saves-dir``), else $PLANET_KING_SAVES, else
-    ``./saves``."""
+    """Where saves live, whatever the current folder: ``override`` (``--saves-dir``),
+    else $PLANET_KING_SAVES, else the checkout's ``saves/`` when run from a checkout of
+    the repository, else the user's data folder (``platformdirs``)."""
     if override:
         return Path(override).expanduser()
     env = os.environ.get(ENV_SAVES, "").strip()
     if env:
         return Path(env).expanduser()
-    return Path(DEFAULT_SAVES_DIR)
+    root = checkout_root()
+    if root is not None:
+        return root / "saves"
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "saves"
 
 
 _resolve_dir = saves_dir  # the keyword arguments below shadow the function's name
@@ -608,13 +707,20 @@ def save_game(game: Game, path: Path | str | None = None, *, saves_dir: Path | N
     """Save a game and return the file written. Raises SaveWriteError (one line).
 
     The file always lands in the saves folder (``saves_dir``, else $PLANET_KING_SAVES,
-    else ./saves); ``path`` only gives its name, sanitised: no folders, no traversal,
-    no absolute paths (to write elsewhere, pass that folder as ``saves_dir``).
+    else the default folder); ``path`` only gives its name, sanitised: no folders, no
+    traversal, no absolute paths (to write elsewhere, pass that folder as ``saves_dir``).
+    A name with no letter or digit (``.``, ``*``, ``..``) is refused, not replaced.
     """
     folder = _resolve_dir(saves_dir)
     if path is None or not str(path).strip():
         name = default_name(game)
     else:
+        if not re.search(r"[^\W_]", str(path)):
+            raise SaveWriteError(
+                f"'{shown(str(path), 40)}' is not a save name: use at least one letter or "
+                "digit (nothing was saved)",
+                kind="io",
+            )
         name = sanitise_name(str(path))
         if name.lower().startswith(AUTOSAVE_PREFIX):  # not to be rotated away
             name = "save-" + name
@@ -624,73 +730,115 @@ def save_game(game: Game, path: Path | str | None = None, *, saves_dir: Path | N
         atomic_write(target, data)
     except OSError as exc:
         raise SaveWriteError(
-            f"could not save to {target}: {describe_os_error(exc)} (nothing was overwritten)",
+            f"could not save to {shown(str(target), 300)}: {describe_os_error(exc)} "
+            "(nothing was overwritten)",
             kind="io",
         ) from None
     return target
 
 
-def _autosaves(folder: Path) -> list[tuple[int, str, Path]]:
+@dataclass(frozen=True, slots=True)
+class Autosave:
+    counter: int
+    game: str  # the name's part after the counter: scenario, seed and game id
+    path: Path
+
+
+def _autosaves(folder: Path) -> list[Autosave]:
+    """The autosaves in ``folder``, oldest first (by their counter)."""
     out = []
     with contextlib.suppress(OSError):
         for path in folder.iterdir():
             m = _AUTOSAVE_RE.match(path.name)
             if m:
-                out.append((int(m.group(1)), m.group(2), path))
-    out.sort(key=lambda t: t[0])
+                out.append(Autosave(int(m.group(1)), m.group(2), path))
+    out.sort(key=lambda a: (a.counter, a.game))
     return out
 
 
 def _slug(game: Game) -> str:
-    return sanitise_name(f"{game.scenario.id}-{game.seed}", suffix="")
+    game_id = getattr(game, "game_id", None) or new_game_id()
+    game.game_id = game_id
+    return sanitise_name(f"{game.scenario.id}-{game.seed}-{game_id}", suffix="")
+
+
+def _renumber(existing: list[Autosave]) -> list[Autosave]:
+    """Give the autosaves the counters 1, 2, ... in their order (best effort), so the
+    next counter still fits in COUNTER_DIGITS digits."""
+    out = []
+    for n, a in enumerate(existing, start=1):
+        target = a.path.with_name(f"{AUTOSAVE_PREFIX}{n}-{a.game}.json")
+        if target != a.path and not target.exists():
+            with contextlib.suppress(OSError):
+                a.path.rename(target)
+                a = Autosave(n, a.game, target)
+        out.append(a)
+    return out
 
 
 def autosave(game: Game, *, saves_dir: Path | None = None) -> str | None:
     """Write the rotating autosave of this game (the last ``AUTOSAVE_KEEP`` kept).
 
-    Returns None on success, or a one-line message on an I/O error (full disk,
-    read-only folder): it never raises for those, so the game can go on.
+    Nothing is written when the game has not moved since it was loaded (resuming five
+    times does not push the history out). Returns None on success, or a one-line
+    message on an I/O error (full disk, read-only folder): it never raises for those,
+    so the game can go on.
     """
+    if getattr(game, "autosaved_choices", None) == tuple(game.choices):
+        return None
     folder = _resolve_dir(saves_dir)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         existing = _autosaves(folder)
-        seq = (existing[-1][0] + 1) if existing else 1
+        if existing and existing[-1].counter + 1 >= 10**COUNTER_DIGITS:
+            existing = _renumber(existing)
+        counter = max((a.counter for a in existing), default=0) + 1
         slug = _slug(game)
-        atomic_write(folder / f"{AUTOSAVE_PREFIX}{seq}-{slug}.json", dumps(game).encode("utf-8"))
+        target = folder / f"{AUTOSAVE_PREFIX}{counter}-{slug}.json"
+        atomic_write(target, dumps(game).encode("utf-8"))
     except OSError as exc:
-        return f"autosave failed: {describe_os_error(exc)} ({folder}); the game goes on"
-    _prune(existing, slug)
+        where = shown(str(folder), 200)
+        return f"autosave failed: {describe_os_error(exc)} ({where}); the game goes on"
+    game.autosaved_choices = tuple(game.choices)
+    _prune([*existing, Autosave(counter, slug, target)], slug)
     clean_stale_temps(folder)
     return None
 
 
-def _prune(existing: list[tuple[int, str, Path]], slug: str) -> None:
-    """Keep the last AUTOSAVE_KEEP autosaves of this game (one was just written), and the
-    autosaves of the AUTOSAVE_GAMES most recently autosaved games (best effort)."""
-    mine = [p for _, s, p in existing if s == slug]
-    doomed = mine[: max(0, len(mine) + 1 - AUTOSAVE_KEEP)]
-    newest: dict[str, int] = {}
-    for seq, s, _ in existing:
-        newest[s] = max(seq, newest.get(s, 0))
-    newest.pop(slug, None)
-    others = sorted(newest, key=newest.__getitem__, reverse=True)
-    old_games = set(others[AUTOSAVE_GAMES - 1 :])
-    doomed += [p for _, s, p in existing if s in old_games]
+def _prune(existing: list[Autosave], slug: str) -> None:
+    """Keep the last AUTOSAVE_KEEP autosaves of this game (the newest was just written)
+    and the last one of every other game: games beyond the AUTOSAVE_GAMES most recently
+    autosaved are cut down to their last autosave, never to none (best effort)."""
+    by_game: dict[str, list[Autosave]] = {}
+    for a in existing:  # oldest first
+        by_game.setdefault(a.game, []).append(a)
+    doomed = by_game.get(slug, [])[:-AUTOSAVE_KEEP]
+    others = sorted(
+        (g for g in by_game if g != slug), key=lambda g: by_game[g][-1].counter, reverse=True
+    )
+    for g in others[AUTOSAVE_GAMES - 1 :]:
+        doomed += by_game[g][:-1]
     for old in doomed:
         with contextlib.suppress(OSError):
-            old.unlink()
+            old.path.unlink()
+
+
+def latest_readable_autosave(saves_dir: Path | None = None) -> tuple[Path, SaveData] | None:
+    """The newest autosave that reads as a save (not replayed), with its content, or
+    None. An autosave pruned or damaged between the listing and the reading is skipped
+    for the one before: the content returned is what was read, never read twice."""
+    for a in reversed(_autosaves(_resolve_dir(saves_dir))):
+        try:
+            return a.path, read_save(a.path)
+        except SaveError:
+            continue
+    return None
 
 
 def latest_autosave(saves_dir: Path | None = None) -> Path | None:
     """The newest autosave that reads as a save (not replayed), or None."""
-    for _, _, path in reversed(_autosaves(_resolve_dir(saves_dir))):
-        try:
-            read_save(path)
-        except SaveError:
-            continue
-        return path
-    return None
+    found = latest_readable_autosave(saves_dir)
+    return found[0] if found else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -705,24 +853,41 @@ class SaveInfo:
     autosave: bool = False
     learning: bool = False
     error: str | None = None
+    game_id: str | None = None
+    over: bool = False
+    turn: int | None = None
+    vp: int | None = None
+    victory_level: str = ""
 
 
 def list_saves(saves_dir: Path | None = None) -> list[SaveInfo]:
-    """The saves in the folder, newest first (by modification time)."""
+    """The saves in the folder, newest first (by modification time); of each game's
+    autosaves only the latest readable one (one row per game)."""
     folder = _resolve_dir(saves_dir)
     try:
         paths = [p for p in folder.glob("*.json") if p.is_file()]
-        paths.sort(key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+        mtimes = {p: p.stat().st_mtime for p in paths}
     except OSError:
         return []
+    autos = {a.path: a for a in _autosaves(folder)}
+    # newest first by counter for autosaves (mtime may tie), by time for the others
+    paths.sort(key=lambda p: (mtimes[p], autos[p].counter if p in autos else 0, p.name))
+    paths.reverse()
     out = []
+    games_seen: set[str] = set()
     for path in paths:
-        auto = bool(_AUTOSAVE_RE.match(path.name))
+        auto = path in autos
+        if auto and autos[path].game in games_seen:
+            continue  # an older autosave of a game already listed
         try:
             sd = read_save(path)
         except SaveError as exc:
+            if auto and "no such file" in str(exc):
+                continue  # pruned by another process since the listing
             out.append(SaveInfo(path, autosave=auto, error=str(exc)))
             continue
+        if auto:
+            games_seen.add(autos[path].game)
         out.append(
             SaveInfo(
                 path,
@@ -732,6 +897,11 @@ def list_saves(saves_dir: Path | None = None) -> list[SaveInfo]:
                 saved=sd.saved or "",
                 autosave=auto,
                 learning=sd.learning,
+                game_id=sd.game_id,
+                over=sd.over,
+                turn=sd.turn,
+                vp=sd.vp,
+                victory_level=sd.victory_level,
             )
         )
     return out

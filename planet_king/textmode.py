@@ -13,6 +13,7 @@ from typing import TextIO
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court
 from planet_king.engine.rules.units import UNIT_NAMES
+from planet_king.fsutil import escape_controls
 
 HELP = """Commands:
   a number   take that option
@@ -76,6 +77,28 @@ def render_decision(game: Game) -> str:
     return "\n".join(lines)
 
 
+MAX_LINE = 1000  # a longer typed line is answered without being looked at
+
+
+def _read_line(read: Callable[[str], str], prompt: str) -> str:
+    """One typed line, stripped; raises EOFError at the end of input. A line too long
+    to be a command is returned as a NUL, which no command matches: it gets the answer
+    of any unknown entry."""
+    line = read(prompt)
+    if not isinstance(line, str) or len(line) > MAX_LINE:
+        return "\x00"
+    return line.strip()
+
+
+def _option_number(answer: str, count: int) -> int | None:
+    """The option typed (1 to ``count``), or None: only plain ASCII digits, a few of
+    them (``²`` and 5,000-digit numbers are not numbers to choose by)."""
+    if not (answer.isascii() and answer.isdigit()) or len(answer) > 6:
+        return None
+    n = int(answer)
+    return n if 1 <= n <= count else None
+
+
 def run(
     game: Game,
     *,
@@ -128,7 +151,7 @@ def run(
                 say(f"Game over. Victory level: {s.victory_level.replace('-', ' ')}. VP {s.vp}.")
                 say("Type u to undo the last choice, or press Enter to leave.")
                 try:
-                    answer = read("> ").strip()
+                    answer = _read_line(read, "> ")
                 except EOFError:
                     return 0
                 if answer == "u":
@@ -139,7 +162,7 @@ def run(
             say(status_line(game))
             say(render_decision(game))
             try:
-                answer = read("> ").strip()
+                answer = _read_line(read, "> ")
             except EOFError:
                 say("End of input: leaving the game.")
                 return 0
@@ -168,10 +191,11 @@ def run(
                 else:
                     say(f"Saved to {path}.")
                 continue
-            if not answer.isdigit() or not 1 <= int(answer) <= len(game.decision.options):
+            number = _option_number(answer, len(game.decision.options))
+            if number is None:
                 say(f"Please type a number from 1 to {len(game.decision.options)}, or ? for help.")
                 continue
-            option = game.decision.options[int(answer) - 1]
+            option = game.decision.options[number - 1]
             if not option.allowed:
                 say(f"Not allowed: {option.reason}.")
                 continue
@@ -179,7 +203,7 @@ def run(
             save_now()
     except KeyboardInterrupt:
         where = saves.latest_autosave(saves_dir) if autosave else None
-        kept = f" The latest autosave is intact: {where}" if where else ""
+        kept = f" The latest autosave is intact: {escape_controls(str(where))}" if where else ""
         say(f"\nInterrupted.{kept}")
         return 130
 

@@ -13,6 +13,12 @@ from planet_king.engine.decisions import Decision
 from planet_king.engine.game import Game
 
 
+@pytest.fixture(autouse=True)
+def _saves_out_of_the_checkout(monkeypatch, tmp_path_factory) -> None:
+    """No test writes in the checkout's saves/ (the default saves folder)."""
+    monkeypatch.setenv("PLANET_KING_SAVES", str(tmp_path_factory.mktemp("default-saves")))
+
+
 @pytest.fixture(scope="session")
 def content() -> Content:
     return load_content()

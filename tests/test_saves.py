@@ -6,8 +6,10 @@ import errno
 import json
 import os
 import random
+from collections import Counter
 from pathlib import Path
 
+import platformdirs
 import pytest
 
 from planet_king import fsutil, saves
@@ -298,8 +300,8 @@ def test_a_bom_and_unknown_extra_fields_are_tolerated(good_save, tmp_path, conte
     assert saves.load_game(path, content=content).over
 
 
-def test_read_save_reads_only_the_first_bytes_of_an_endless_file(tmp_path) -> None:
-    with pytest.raises(SaveError, match="too large"):
+def test_read_save_refuses_an_endless_device_without_reading_it(tmp_path) -> None:
+    with pytest.raises(SaveError, match="a device, not a file"):
         saves.read_save(Path("/dev/zero"))
 
 
@@ -309,12 +311,11 @@ def test_names_are_sanitised(finished: Game, tmp_path: Path) -> None:
         "../../etc/passwd": "etc-passwd.json",
         "/tmp/evil": "tmp-evil.json",
         "C:\\Windows\\x": "C-Windows-x.json",
-        "..": "save.json",
         "": None,
         "my reign.json": "my reign.json",
         ".hidden": "hidden.json",
         "CON": "save-CON.json",
-        "a" * 300: "a" * 80 + ".json",
+        "a" * 300: "a" * fsutil.MAX_NAME_BYTES + ".json",
         "autosave-9-x": "save-autosave-9-x.json",
         "Felipe IV: año 1621?": "Felipe IV- año 1621.json",
     }
@@ -331,7 +332,16 @@ def test_saves_dir_override_env_default(monkeypatch, tmp_path) -> None:
     assert saves.saves_dir(tmp_path / "cli") == tmp_path / "cli"
     assert saves.saves_dir() == tmp_path / "env"
     monkeypatch.delenv("PLANET_KING_SAVES")
-    assert saves.saves_dir() == Path("saves")
+    # run from this checkout: its saves/ folder, whatever the current folder
+    monkeypatch.chdir(tmp_path)
+    assert saves.saves_dir() == Path(__file__).resolve().parent.parent / "saves"
+    # installed (not a checkout): the user's data folder
+    monkeypatch.setattr(saves, "checkout_root", lambda: None)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert saves.saves_dir() in (
+        tmp_path / "xdg" / "planet-king" / "saves",  # Linux
+        Path(platformdirs.user_data_dir("planet-king", appauthor=False)) / "saves",
+    )
 
 
 def _fail_with(err: int):
@@ -405,26 +415,32 @@ def test_autosaves_rotate_per_game_and_the_latest_is_found(content, tmp_path) ->
     a = Game("hothead", seed=1, content=content)
     b = Game("hothead", seed=2, content=content)
     for _ in range(saves.AUTOSAVE_KEEP + 3):
+        play(a, n=len(a.choices) + 1)
         assert saves.autosave(a, saves_dir=tmp_path) is None
     assert saves.autosave(b, saves_dir=tmp_path) is None
     names = sorted(p.name for p in tmp_path.glob("autosave-*.json"))
-    assert len([n for n in names if n.endswith("hothead-1.json")]) == saves.AUTOSAVE_KEEP
-    assert len([n for n in names if n.endswith("hothead-2.json")]) == 1
+    assert len([n for n in names if f"hothead-1-{a.game_id}" in n]) == saves.AUTOSAVE_KEEP
+    assert len([n for n in names if f"hothead-2-{b.game_id}" in n]) == 1
     latest = saves.latest_autosave(tmp_path)
-    assert latest is not None and latest.name.endswith("hothead-2.json")
+    assert latest is not None and latest.name.endswith(f"hothead-2-{b.game_id}.json")
     latest.write_text("{ damaged")  # a damaged newest autosave: the one before is used
     fallback = saves.latest_autosave(tmp_path)
-    assert fallback is not None and fallback.name.endswith("hothead-1.json")
+    assert fallback is not None and fallback.name.endswith(f"hothead-1-{a.game_id}.json")
 
 
-def test_autosaves_of_old_games_are_pruned(content, tmp_path, monkeypatch) -> None:
+def test_old_games_keep_their_last_autosave(content, tmp_path, monkeypatch) -> None:
+    """Games beyond the AUTOSAVE_GAMES most recent are cut down to their last autosave:
+    never to none (issue 15, item 2)."""
     monkeypatch.setattr(saves, "AUTOSAVE_GAMES", 3)
-    for seed in range(5):
-        assert (
-            saves.autosave(Game("hothead", seed=seed, content=content), saves_dir=tmp_path) is None
-        )
-    kept = sorted(p.name.rsplit("-", 1)[1] for p in tmp_path.glob("autosave-*.json"))
-    assert kept == ["2.json", "3.json", "4.json"]
+    games = [Game("hothead", seed=seed, content=content) for seed in range(5)]
+    for game in games:
+        for _ in range(3):
+            play(game, n=len(game.choices) + 1)
+            assert saves.autosave(game, saves_dir=tmp_path) is None
+    per_game = Counter(
+        next(g.seed for g in games if g.game_id in p.name) for p in tmp_path.glob("autosave-*")
+    )
+    assert per_game == {0: 1, 1: 1, 2: 3, 3: 3, 4: 3}
 
 
 def test_latest_autosave_of_an_empty_or_missing_folder(tmp_path) -> None:

@@ -4,11 +4,18 @@ The data folder is found beside the installed package (``planet_king/_data`` ins
 wheel) or at the repository's top-level ``data/`` (editable install, source tree).
 Any problem is raised as a ``DataError`` whose message names the file, the entry and
 the field, in one line.
+
+A data folder may be hostile (``--data-dir``): everything a game can need is checked
+here, before a game starts (issue 15). Files are read only when they are regular files
+under a size cap; YAML aliases, duplicate keys, over-long integers and control
+characters are refused before anything is built; values shown in a message are cut.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -33,6 +40,7 @@ from planet_king.content.models import (
     Territory,
     War,
 )
+from planet_king.fsutil import describe_os_error, read_regular, shown
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -81,34 +89,102 @@ class Content:
 SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+MAX_DATA_BYTES = 1024 * 1024  # per file; the largest shipped file is some 35 kB
+MAX_INT_DIGITS = 9  # no figure in the game needs more
+_INT_TAG = "tag:yaml.org,2002:int"
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+class YamlRefused(ValueError):
+    """A YAML construct game data may not use (one line, with its line number)."""
+
+
+def _line(node: yaml.Node) -> str:
+    return f"line {node.start_mark.line + 1}"
+
+
+def _check_nodes(root: yaml.Node) -> None:
+    """Refuse, before anything is built: aliases (a node met twice: "billion laughs"
+    would expand to gigabytes), a key given twice in one mapping, integers longer
+    than MAX_INT_DIGITS, and control characters in text (they would reach the
+    terminal). The message names the line and the field (the key above the value)."""
+    seen: set[int] = set()
+    stack: list[tuple[yaml.Node, str]] = [(root, "")]
+    while stack:
+        node, key_name = stack.pop()
+        where = f"{_line(node)}, field '{key_name}'" if key_name else _line(node)
+        if id(node) in seen:
+            raise YamlRefused(f"{where}: a YAML alias (*name), not allowed in game data")
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            value = node.value
+            if node.tag == _INT_TAG and len(value.lstrip("+-0")) > MAX_INT_DIGITS:
+                raise YamlRefused(
+                    f"{where}: an integer of {len(value)} digits (at most {MAX_INT_DIGITS})"
+                )
+            if _CONTROLS.search(value):
+                raise YamlRefused(f"{where}: a control character in '{shown(value, 40)}'")
+        elif isinstance(node, yaml.MappingNode):
+            keys: set[str] = set()
+            for key, value in node.value:
+                name = shown(key.value, 40) if isinstance(key, yaml.ScalarNode) else ""
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in keys:
+                        raise YamlRefused(f"{_line(key)}, field '{name}': given twice")
+                    keys.add(key.value)
+                stack.extend(((key, key_name), (value, name or key_name)))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((item, key_name) for item in node.value)
+
+
 def parse_yaml(text: str) -> Any:
-    """``yaml.safe_load``, with the fastest safe loader at hand."""
+    """``yaml.safe_load`` with the fastest safe loader at hand, refusing what game
+    data may not hold (``_check_nodes``): raises YamlRefused or yaml.YAMLError."""
     loader = SAFE_LOADER(text)
     try:
-        return loader.get_single_data()
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_nodes(node)
+        return loader.construct_document(node)
     finally:
         loader.dispose()
 
 
-def _read_yaml(path: Path) -> Any:
+def _read_bytes(path: Path) -> bytes:
+    """A data file's bytes: a regular file under MAX_DATA_BYTES, else DataError."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = read_regular(path, MAX_DATA_BYTES)
     except FileNotFoundError:
         raise DataError(f"{path}: file is missing") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: cannot be read ({exc})") from None
+    except OSError as exc:
+        raise DataError(f"{path}: cannot be read ({describe_os_error(exc)})") from None
+    if len(data) > MAX_DATA_BYTES:
+        raise DataError(f"{path}: file too large (a data file is at most {MAX_DATA_BYTES} bytes)")
+    return data
+
+
+def _read_yaml(path: Path) -> Any:
+    try:
+        text = _read_bytes(path).decode("utf-8")
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: cannot be read (not UTF-8 text)") from None
     try:
         return parse_yaml(text)
+    except YamlRefused as exc:
+        raise DataError(f"{path}: {exc}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
         raise DataError(f"{path}: not valid YAML{where}") from None
+    except (ValueError, RecursionError) as exc:  # e.g. a date or a float out of range
+        raise DataError(f"{path}: not valid data ({shown(str(exc), 80)})") from None
 
 
 def _describe(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    loc = ".".join(str(p) for p in err["loc"]) or "(entry)"
-    return f"field '{loc}': {err['msg']}"
+    err = exc.errors(include_input=False, include_url=False)[0]
+    loc = ".".join(shown(p, 40) for p in err["loc"]) or "(entry)"
+    return f"field '{loc}': {shown(err['msg'], 200)}"
 
 
 def _parse_one(path: Path, raw: Any, model: type[M], label: str) -> M:
@@ -122,11 +198,11 @@ def _parse_list(path: Path, raw: Any, model: type[M]) -> dict[str, M]:
     if raw is None:
         raw = []
     if not isinstance(raw, list):
-        raise DataError(f"{path}: expected a list of entries, found {type(raw).__name__}")
+        raise DataError(f"{path}: expected a list of entries, found {shown(raw, 40)}")
     out: dict[str, M] = {}
     for i, entry in enumerate(raw):
         ident = entry.get("id") if isinstance(entry, dict) else None
-        label = f"entry '{ident}' (#{i + 1})" if ident else f"entry #{i + 1}"
+        label = f"entry '{shown(ident, 60)}' (#{i + 1})" if ident else f"entry #{i + 1}"
         item = _parse_one(path, entry, model, label)
         key = item.id  # type: ignore[attr-defined]
         if key in out:
@@ -147,7 +223,92 @@ def _check_refs(
     known_set = set(known)
     for ref in refs:
         if ref is not None and ref not in known_set:
-            raise DataError(f"{path}: {owner}, field '{field_name}': unknown id '{ref}'")
+            raise DataError(f"{path}: {owner}, field '{field_name}': unknown id '{shown(ref, 60)}'")
+
+
+def _check_effects(path: Path, events: dict[str, EventCard]) -> None:
+    """Every card's ``effect`` names rule code that exists (else the game would stop
+    with "not implemented" the first time the card is drawn)."""
+    from planet_king.engine.rules.events import EFFECTS  # the rule code registers them
+
+    for card in events.values():
+        if card.effect not in EFFECTS:
+            raise DataError(
+                f"{path}: entry '{card.id}', field 'effect': unknown effect "
+                f"'{shown(card.effect, 60)}' (no rule code has that name)"
+            )
+
+
+def _twice(values: Iterable[str]) -> str | None:
+    counts = Counter(values)
+    return next((v for v, n in counts.items() if n > 1), None)
+
+
+def _check_scenario_places(path: Path, owner: str, scen: Scenario) -> None:
+    """No list names a card twice, and no notable starts in two places (the Valido,
+    an office, the Court, an army, eliminated, the Queen, a mistress to choose, the
+    fixed noble deck): a card is in one place at a time."""
+    lists = {
+        "court_nobles": scen.court_nobles,
+        "court_geniuses": scen.court_geniuses,
+        "mistress_choices": scen.mistress_choices,
+        "set_aside_nobles": scen.set_aside_nobles,
+        "eliminated": scen.eliminated,
+        "noble_deck": scen.noble_deck or [],
+        "event_deck": scen.event_deck or [],
+        "enemy_leaders": scen.enemy_leaders or [],
+        "random_offices": scen.random_offices,
+        "random_commands": scen.random_commands,
+        "ended_wars": scen.ended_wars,
+        "wars": [ws.war for ws in scen.wars],
+    }
+    for name, values in lists.items():
+        dup = _twice(values)
+        if dup is not None:
+            raise DataError(f"{path}: {owner}, field '{name}': '{dup}' listed twice")
+    places: dict[str, str] = {}
+
+    def place(card: str | None, where: str) -> None:
+        if card is None:
+            return
+        if card in places:
+            raise DataError(
+                f"{path}: {owner}, field '{where}': '{card}' is in two places "
+                f"({places[card]} and {where})"
+            )
+        places[card] = where
+
+    place(scen.valido, "valido")
+    place(scen.queen, "queen")
+    for office, noble in scen.offices.items():
+        place(noble, f"offices.{office}")
+    # (set_aside_nobles only keeps cards out of the random draw: not a place)
+    for name in ("court_nobles", "court_geniuses", "mistress_choices", "eliminated", "noble_deck"):
+        for card in lists[name]:
+            place(card, name)
+    for ws in scen.wars:
+        place(ws.leader, f"wars.{ws.war}.leader")
+    if scen.court_painter is not None and scen.court_painter not in scen.court_geniuses:
+        raise DataError(
+            f"{path}: {owner}, field 'court_painter': '{scen.court_painter}' is not one of "
+            "the court_geniuses"
+        )
+
+
+def _check_scenario_decks(
+    path: Path, owner: str, scen: Scenario, events: dict[str, EventCard]
+) -> None:
+    """A fixed event deck is not empty; a deck built by turns has cards for the first
+    turn (a game draws an event card at once)."""
+    if scen.event_deck is not None and not scen.event_deck:
+        raise DataError(f"{path}: {owner}, field 'event_deck': the fixed event deck is empty")
+    if scen.event_deck is None and not any(
+        c.turns.condition is None and c.turns.open_on(scen.first_turn) for c in events.values()
+    ):
+        raise DataError(
+            f"{path}: {owner}, field 'first_turn': no event card is in play on turn "
+            f"{scen.first_turn} (the event deck would be empty)"
+        )
 
 
 REMOVED_WHEN_VERBS = ("won", "lost", "ended")
@@ -192,7 +353,7 @@ def _data_version(data_dir: Path) -> str:
     digest = hashlib.sha256()
     for path in sorted(data_dir.rglob("*.yaml")):
         digest.update(path.relative_to(data_dir).as_posix().encode())
-        digest.update(path.read_bytes())
+        digest.update(_read_bytes(path))
     return digest.hexdigest()[:16]
 
 
@@ -222,12 +383,22 @@ def _load_cached(data_dir: Path) -> Content:
         f["battle_names"], _read_yaml(f["battle_names"]), BattleNames, "battle names"
     )
     scenarios: dict[str, Scenario] = {}
+    scenario_files: dict[str, Path] = {}
     scen_dir = data_dir / "scenarios"
     for path in sorted(scen_dir.glob("*.yaml")):
         raw = _read_yaml(path)
         ident = raw.get("id") if isinstance(raw, dict) else None
-        scen = _parse_one(path, raw, Scenario, f"scenario '{ident or path.stem}'")
+        scen = _parse_one(path, raw, Scenario, f"scenario '{shown(ident or path.stem, 60)}'")
+        if scen.id in scenarios:
+            raise DataError(
+                f"{path}: scenario '{scen.id}', field 'id': the id of "
+                f"{scenario_files[scen.id].name} too (one scenario, one id)"
+            )
         scenarios[scen.id] = scen
+        scenario_files[scen.id] = path
+    if not events:
+        raise DataError(f"{f['events']}: no event cards (a game draws them every phase)")
+    _check_effects(f["events"], events)
 
     notables: dict[str, Noble | Lady | Genius] = {}
     for table, path in ((nobles, f["nobles"]), (ladies, f["ladies"]), (geniuses, f["geniuses"])):
@@ -261,8 +432,10 @@ def _load_cached(data_dir: Path) -> Content:
     for terr in territories.values():
         _check_refs(f["map"], f"territory '{terr.id}'", "adjacent", terr.adjacent, locations)
     for scen in scenarios.values():
-        path = scen_dir / f"{scen.id}.yaml"
+        path = scenario_files[scen.id]
         owner = f"scenario '{scen.id}'"
+        _check_scenario_places(path, owner, scen)
+        _check_scenario_decks(path, owner, scen, events)
         _check_refs(path, owner, "valido", [scen.valido], nobles)
         _check_refs(path, owner, "queen", [scen.queen], ladies)
         _check_refs(path, owner, "offices", scen.offices.values(), nobles)
@@ -294,6 +467,12 @@ def _load_cached(data_dir: Path) -> Content:
             _check_refs(path, owner, "wars.war", [ws.war], wars)
             _check_refs(path, owner, "wars.leader", [ws.leader], nobles)
             _check_refs(path, owner, "wars.enemy_leader", [ws.enemy_leader], leaders)
+            war = wars[ws.war]
+            if not -war.enemy_spaces <= ws.position <= war.spanish_spaces:
+                raise DataError(
+                    f"{path}: {owner}, field 'wars.position': {ws.position} is off the "
+                    f"{ws.war} track (-{war.enemy_spaces} to {war.spanish_spaces})"
+                )
 
     content = Content(
         data_dir=data_dir,

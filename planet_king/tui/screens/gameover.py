@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -68,14 +67,19 @@ class GameOverScreen(Screen[None]):
         yield Footer()
 
     def action_export(self) -> None:
-        app = self.app
-        folder = Path(getattr(app, "saves_dir", None) or Path.cwd())
+        """Write the chronicle next to the saves (the saves folder, whatever the current
+        folder), atomically: never half written, never through a planted symlink."""
+        from planet_king.fsutil import atomic_write, describe_os_error
+        from planet_king.saves import saves_dir
+
+        folder = saves_dir(getattr(self.app, "saves_dir", None))
         path = folder / f"chronicle-{self.game.scenario.id}-{self.game.seed}.md"
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(views.chronicle_markdown(self.game), encoding="utf-8")
+            atomic_write(path, views.chronicle_markdown(self.game).encode("utf-8"))
         except OSError as exc:
-            self.notify(f"Could not write the chronicle: {exc}", severity="error")
+            self.notify(
+                f"Could not write the chronicle: {describe_os_error(exc)}", severity="error"
+            )
             return
         self.notify(f"Chronicle written to {path}")
 

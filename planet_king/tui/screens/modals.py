@@ -238,7 +238,8 @@ class CardsScreen(ModalScreen[None]):
 
 
 class LoadScreen(ModalScreen["Path | None"]):
-    """The saves in the saves folder, newest first; unreadable ones dimmed with why."""
+    """The saves in the saves folder, newest first, one row per game (its latest
+    autosave) and one per named save; unreadable ones dimmed with why."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
 
@@ -262,14 +263,27 @@ class LoadScreen(ModalScreen["Path | None"]):
 
     @staticmethod
     def _label(info: Any) -> Text:
+        """One row: the file, then (for a game) scenario, turn, VP and whether it is over;
+        text from the file is shown with control characters escaped."""
+        from planet_king.fsutil import escape_controls, shown
+
+        name = escape_controls(info.path.name)
         if info.error is not None:
-            return Text(f"{info.path.name} — cannot be read: {info.error}", style="dim")
-        t = Text(info.path.name, style="bold")
-        kind = "autosave" if info.autosave else "save"
-        t.append(
-            f"  {info.scenario}, seed {info.seed}, {info.choices} choices, {kind} {info.saved}",
-            style="dim",
+            return Text(f"{name} — cannot be read: {shown(info.error, 300)}", style="dim")
+        t = Text(name, style="bold")
+        kind = "latest autosave" if info.autosave else "save"
+        turn = f"turn {info.turn}" if getattr(info, "turn", None) is not None else ""
+        vp = f"{info.vp} VP" if getattr(info, "vp", None) is not None else ""
+        if getattr(info, "over", False):
+            level = (getattr(info, "victory_level", "") or "").replace("-", " ")
+            state = f"finished: {level}" if level else "finished"
+        else:
+            state = "in progress"
+        facts = ", ".join(
+            x for x in (escape_controls(info.scenario), f"seed {info.seed}", turn, vp) if x
         )
+        t.append(f"  {facts} — {state}", style="green" if state == "in progress" else "")
+        t.append(f"  ({info.choices} choices, {kind} {escape_controls(info.saved)})", style="dim")
         return t
 
     @on(OptionList.OptionSelected, "#saves-list")

@@ -200,4 +200,10 @@ class TitleScreen(Screen[None]):
         except ValueError:
             self.notify("The seed must be a whole number.", severity="warning")
             return
+        from planet_king.saves import seed_problem  # one range for seeds (issue 15)
+
+        problem = seed_problem(seed)
+        if problem:
+            self.notify(f"{problem.capitalize()}.", severity="warning")
+            return
         self.pk_app.start_game(scenario_id, seed, self.game_options(scenario_id))

@@ -1,0 +1,205 @@
+"""Hostile or broken data folders are refused at load, in one line naming file, entry
+and field (issue 15, items 6, 7 and 10). Each case once crashed in the middle of a game,
+hung, or ate gigabytes; now ``load_content`` refuses it before a game starts."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from planet_king.content.loader import DataError, default_data_dir, load_content
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    shutil.copytree(default_data_dir(), folder)
+    return folder
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def refused(folder: Path, *words: str) -> str:
+    """Load ``folder``: it must fail with one short line holding every word."""
+    with pytest.raises(DataError) as info:
+        load_content(folder)
+    message = str(info.value)
+    assert "\n" not in message and len(message) < 400, message
+    for word in words:
+        assert word in message, (word, message)
+    return message
+
+
+def test_the_shipped_data_loads(data: Path) -> None:
+    assert load_content(data).scenarios
+
+
+# ------------------------------------------------------------ 6. alias bombs
+def test_a_yaml_alias_bomb_is_refused_without_expanding_it(data: Path) -> None:
+    """Item 6: a "billion laughs" in --data-dir ate 7-10 GB: the loader expanded it
+    to label an error. Aliases are refused in game data, before anything is built."""
+    levels = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for i in range(1, 10):
+        levels.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]")
+    (data / "events.yaml").write_text(
+        "- bomb:\n"
+        + "\n".join("    " + line for line in levels)
+        + "\n  id: *a9\n  name: *a9\n  effect: *a9\n"
+    )
+    start = time.monotonic()
+    refused(data, "events.yaml", "alias")
+    assert time.monotonic() - start < 5
+
+
+def test_a_huge_value_is_never_formatted_whole_into_a_message(data: Path) -> None:
+    """Item 6: a value put in an error label is cut, whatever its size."""
+    edit(data / "nobles.yaml", "- id: ", f"- id: {'x' * 200_000}\n  bad: 1\n- id: ")
+    assert len(refused(data, "nobles.yaml")) < 400
+
+
+# ------------------------------------------------------------ 7. not regular files
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+@pytest.mark.parametrize("name", ["tables.yaml", "scenarios/hothead.yaml", "extra.yaml"])
+def test_a_fifo_in_the_data_folder_is_refused_without_hanging(data: Path, name: str) -> None:
+    """Item 7: a FIFO as a data file hung the loader."""
+    path = data / name
+    path.unlink(missing_ok=True)
+    os.mkfifo(path)
+
+    def writer() -> None:  # old code blocked on open: let it end (and fail), not hang
+        time.sleep(3)
+        with open(path, "wb"):
+            pass
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    start = time.monotonic()
+    refused(data, name.split("/")[-1], "named pipe")
+    assert time.monotonic() - start < 1.0
+    if thread.is_alive():
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        thread.join(5)
+        os.close(fd)
+
+
+def test_a_data_file_over_the_size_cap_is_refused(data: Path) -> None:
+    """Item 10: a size cap on data files (a game's data is some 100 kB)."""
+    with (data / "events.yaml").open("a") as fh:
+        fh.write("# " + "x" * (5 * 1024 * 1024) + "\n")
+    refused(data, "events.yaml", "too large")
+
+
+# ------------------------------------------------------------ 10. everything a game needs
+def test_an_empty_event_deck_is_refused(data: Path) -> None:
+    (data / "events.yaml").write_text("[]\n")
+    refused(data, "events.yaml", "no event cards")
+
+
+def test_an_empty_fixed_event_deck_is_refused(data: Path) -> None:
+    path = data / "scenarios" / "hothead.yaml"
+    text = path.read_text()
+    text = re.sub(r"event_deck:\n(  - .*\n)+", "event_deck: []\n", text)
+    path.write_text(text)
+    refused(data, "hothead.yaml", "scenario 'hothead'", "event_deck")
+
+
+def test_an_empty_scoring_table_is_refused(data: Path) -> None:
+    path = data / "tables.yaml"
+    text = path.read_text()
+    text = re.sub(r"enlightenment:\n(  - .*\n)+", "enlightenment: []\n", text)
+    path.write_text(text)
+    refused(data, "tables.yaml", "enlightenment")
+
+
+def test_a_scoring_table_with_a_gap_is_refused(data: Path) -> None:
+    edit(data / "tables.yaml", "  - {min: 4, max: 5}\n", "")
+    refused(data, "tables.yaml", "enlightenment", "4")
+
+
+def test_a_court_noble_listed_six_times_is_refused(data: Path) -> None:
+    path = data / "scenarios" / "hothead.yaml"
+    original = path.read_text()
+    six = ", ".join(["diego-carrillo"] * 6)
+    path.write_text(re.sub(r"court_nobles:.*\n", f"court_nobles: [{six}]\n", original))
+    refused(data, "hothead.yaml", "court_nobles", "at most 4")
+    two = ", ".join(["diego-carrillo"] * 2)
+    path.write_text(re.sub(r"court_nobles:.*\n", f"court_nobles: [{two}]\n", original))
+    refused(data, "hothead.yaml", "court_nobles", "'diego-carrillo' listed twice")
+
+
+def test_an_unknown_effect_is_refused(data: Path) -> None:
+    edit(data / "events.yaml", "effect: ", "effect: no-such-effect-", 1)
+    refused(data, "events.yaml", "effect", "no-such-effect")
+
+
+def test_a_5000_digit_integer_is_refused(data: Path) -> None:
+    edit(data / "scenarios" / "hothead.yaml", "treasury: 5", "treasury: " + "7" * 5000)
+    message = refused(data, "hothead.yaml", "treasury")
+    assert "7" * 100 not in message
+
+
+@pytest.mark.parametrize("value", ["-1", "13"])
+def test_a_treasury_outside_0_to_12_is_refused(data: Path, value: str) -> None:
+    edit(data / "scenarios" / "hothead.yaml", "treasury: 5", f"treasury: {value}")
+    refused(data, "hothead.yaml", "scenario 'hothead'", "treasury")
+
+
+@pytest.mark.parametrize(
+    ("first", "last"), [("5", "3"), ("0", "4"), ("1", "9")], ids=["reversed", "zero", "nine"]
+)
+def test_turns_must_be_in_order_within_1_to_8(data: Path, first: str, last: str) -> None:
+    path = data / "scenarios" / "anni-mirabiles.yaml"
+    edit(path, "first_turn: 1", f"first_turn: {first}")
+    edit(path, "last_turn: 4", f"last_turn: {last}")
+    refused(data, "anni-mirabiles.yaml", "turn")
+
+
+@pytest.mark.parametrize(
+    ("file", "field", "value"),
+    [
+        ("nobles.yaml", "political", "9"),
+        ("nobles.yaml", "military", "-1"),
+        ("ladies.yaml", "fertility", "7"),
+        ("leaders.yaml", "strategy", "12"),
+        ("tables.yaml", "fleet", "-1"),
+        ("map.yaml", "income", "40"),
+        ("map.yaml", "spanish_spaces", "0"),
+    ],
+)
+def test_ratings_and_counters_within_their_printed_ranges(data, file, field, value) -> None:
+    """Item 10: ratings 0-3, strategy 1-3, no negative counter mix, and so on."""
+    path = data / file
+    text, n = re.subn(rf"\b{field}: -?\d+", f"{field}: {value}", path.read_text(), count=1)
+    assert n == 1
+    path.write_text(text)
+    refused(data, file, field)
+
+
+def test_no_notable_in_two_places(data: Path) -> None:
+    """Item 10: the Valido also sitting at Court would be in play twice."""
+    path = data / "scenarios" / "hothead.yaml"
+    text = path.read_text()
+    valido = re.search(r"^valido: (\S+)", text, re.M).group(1)  # type: ignore[union-attr]
+    text = re.sub(r"court_nobles: \[", f"court_nobles: [{valido}, ", text)
+    path.write_text(text)
+    refused(data, "hothead.yaml", valido, "two places")
+
+
+def test_duplicate_yaml_keys_are_refused(data: Path) -> None:
+    edit(data / "scenarios" / "hothead.yaml", "treasury: 5", "treasury: 5\ntreasury: 12")
+    refused(data, "hothead.yaml", "treasury", "twice")
+
+
+def test_two_scenario_files_with_one_id_are_refused(data: Path) -> None:
+    shutil.copy(data / "scenarios" / "hothead.yaml", data / "scenarios" / "hothead-copy.yaml")
+    refused(data, "hothead", "id")
