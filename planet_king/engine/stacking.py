@@ -12,7 +12,7 @@ would draw it. It holds:
 - ``picks``: for a cup (``notables``, ``heirs``, ``enemy leaders``...), its next markers;
 - ``script``: the choices the stack was made for. A game that makes another choice leaves
   the stack: from there on every draw is the shuffled decks' own (the log says so). So is
-  a game past the stack's ``last_turn``.
+  a game past the stack's ``last_turn`` (ruling R71).
 """
 
 from __future__ import annotations
