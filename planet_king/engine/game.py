@@ -17,6 +17,7 @@ from typing import Any
 
 from planet_king.content.loader import Content, load_content
 from planet_king.content.models import EventCard, Scenario
+from planet_king.engine import stacking
 from planet_king.engine.decisions import Choices, Decision, IllegalChoice, Option, Role
 from planet_king.engine.log import LogEntry
 from planet_king.engine.state import GameState
@@ -48,15 +49,19 @@ class GameOptions:
     memorials: bool = False
     war_only: bool = False
     optional: tuple[str, ...] = ()
+    stack: str = ""  # a named stack of the decks (planet_king.engine.stacking)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "difficulty": self.difficulty,
             "coop": self.coop,
             "memorials": self.memorials,
             "war_only": self.war_only,
             "optional": list(self.optional),
         }
+        if self.stack:  # written only when used: saves of unstacked games are unchanged
+            out["stack"] = self.stack
+        return out
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> GameOptions:
@@ -66,6 +71,7 @@ class GameOptions:
             memorials=bool(raw.get("memorials", False)),
             war_only=bool(raw.get("war_only", False)),
             optional=tuple(raw.get("optional", ())),
+            stack=str(raw.get("stack", "")),
         )
 
 
@@ -138,6 +144,7 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         self.state = GameState(scenario=scenario, turn=self.scenario.first_turn)
+        self.state.stacked = stacking.start(self)
         self.log_entries: list[LogEntry] = []
         self.choices: list[str] = []
         self.random_draws = 0
@@ -229,6 +236,7 @@ class Game:
 
     def mark_turn_start(self) -> None:
         """Called by the turn sequence at the start of each turn."""
+        stacking.past_last_turn(self)
         if self.quiet:  # a playout: never saved, so never checked against a replay
             return
         self.turn_digests.append((self.state.turn, len(self.choices), self.state.digest()))
@@ -260,6 +268,7 @@ class Game:
                 f"'{option_id}' is {why} (decision: {decision.prompt}; "
                 f"legal: {', '.join(decision.legal_ids)})"
             )
+        stacking.follow(self, option_id)
         self._trace.draws_before_choice.append(self.random_draws)
         self.choices.append(option_id)
         self._advance(option_id)
@@ -355,7 +364,7 @@ class Game:
             self.reshuffle_discards("during a fortune test")
         if not s.deck:
             raise EngineError("no card left to draw for a fortune test")
-        card_id = s.deck.pop()
+        card_id = self.draw("events")
         s.discard.append(card_id)
         self.random_draws += 1
         card = self.event(card_id)
@@ -372,7 +381,12 @@ class Game:
         if not items:
             raise EngineError(f"empty cup: {what}")
         self.random_draws += 1
-        return self.rng.choice(list(items))
+        return stacking.pick(self, what, list(items), self.rng.choice(list(items)))
+
+    def draw(self, deck: str) -> str:
+        """Take the next card of the ``events``, ``nobles`` or ``geniuses`` deck: the top
+        card, or the next card of the game's stack (planet_king.engine.stacking)."""
+        return stacking.draw(self, deck)
 
     # ------------------------------------------------------- score markers
     @property

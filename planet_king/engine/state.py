@@ -9,7 +9,10 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, field, fields
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from planet_king.engine.stacking import Stacked
 
 Colour = Literal["red", "blue", "yellow", "green"]
 COLOURS: tuple[Colour, ...] = ("red", "blue", "yellow", "green")
@@ -183,13 +186,22 @@ class GameState:
     # How wars ended, as "won:<war>", "lost:<war>", "peace:<war>", "ended:<war>" — the keys
     # of the cards' red-text conditions (``removed_when``), read at Organisation.
     wars_ended: list[str] = field(default_factory=list)
+    # What is left of the game's stacked decks, if it has one (engine/stacking.py).
+    stacked: Stacked | None = None
 
     def digest(self) -> str:
         """A short hash of the whole position (the stats excluded).
 
         The repr of the fields is deterministic: every container is filled in rule order.
         """
-        blob = repr([getattr(self, f.name) for f in fields(self) if f.name != "stats"])
+        blob = repr(
+            [
+                getattr(self, f.name)
+                for f in fields(self)
+                # an unstacked game's digest is the same as before stacks existed
+                if f.name != "stats" and not (f.name == "stacked" and self.stacked is None)
+            ]
+        )
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
     # Small read-only helpers used everywhere.

@@ -558,7 +558,7 @@ def _install(g: Game, nid: str, pos: str, rule: str, cause: str) -> Rules:
 def _appoint(g: Game, ctx: Context) -> Rules:
     s = g.state
     rule = f"{R_POL} (Appoint Noble)"
-    nid = s.noble_deck.pop()
+    nid = g.draw("nobles")
     g.random_draws += 1
     g.log(f"{g.name(nid)} is drawn from the noble deck.", rule=rule, cause=ctx.cause)
     opts = Choices()

@@ -154,7 +154,7 @@ def events_phase(g: Game) -> Rules:
         if not s.deck:
             _end_phase(g, "deck-exhausted", "the event deck is exhausted")
             return
-        card_id = s.deck.pop()
+        card_id = g.draw("events")
         g.random_draws += 1
         yield from events.play_event(g, card_id)
         if s.defeat_cause:

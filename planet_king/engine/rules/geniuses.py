@@ -39,7 +39,7 @@ def draw_to_court(g: Game, cause: str, *, rule: str) -> str | None:
     slot = free_slot(g)
     if not s.genius_deck or slot is None:
         return None
-    gid = s.genius_deck.pop()
+    gid = g.draw("geniuses")
     g.random_draws += 1
     s.court_geniuses[slot] = gid
     card = g.content.geniuses[gid]
@@ -51,7 +51,7 @@ def nominate(g: Game, cause: str) -> Rules:
     """Draw the top genius to Court; the player may remove a genius; one must go if the
     Court holds five."""
     s = g.state
-    gid = s.genius_deck.pop()
+    gid = g.draw("geniuses")
     g.random_draws += 1
     card = g.content.geniuses[gid]
     g.log(

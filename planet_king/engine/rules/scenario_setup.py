@@ -98,7 +98,7 @@ def _random_court(g: Game) -> Rules:
     drawn nobles; the rest go to Court."""
     s = g.state
     scen = g.scenario
-    drawn = [s.noble_deck.pop() for _ in range(min(scen.random_nobles, len(s.noble_deck)))]
+    drawn = [g.draw("nobles") for _ in range(min(scen.random_nobles, len(s.noble_deck)))]
     g.random_draws += 1
     if drawn:
         g.log(f"Nobles drawn: {', '.join(g.name(n) for n in drawn)}.", rule=RULE_SETUP)
@@ -142,7 +142,7 @@ def _random_court(g: Game) -> Rules:
         free = [i for i, x in enumerate(s.court_geniuses) if x is None]
         if not s.genius_deck or not free:
             break
-        gid = s.genius_deck.pop()
+        gid = g.draw("geniuses")
         s.court_geniuses[free[0]] = gid
         g.log(f"{g.name(gid)} comes to Court.", rule=RULE_SETUP)
 
