@@ -17,7 +17,7 @@ for args in (["--help"], ["scenarios", "--json"], ["cards", "nobles", "--search"
              ["play", "hothead", "--seed", "3", "--text"]):
     result = runner.invoke(app, args, input="q\\n")
     assert result.exit_code == 0, (args, result.output)
-import planet_king.tui, planet_king.tui.views, planet_king.tui.draws, planet_king.tui.rules_ref
+import planet_king.tui, planet_king.tui.views, planet_king.tui.draws, planet_king.rules_reference
 bad = sorted(m for m in sys.modules if m == "textual" or m.startswith("textual."))
 print(",".join(bad) or "clean")
 """

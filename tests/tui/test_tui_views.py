@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from types import SimpleNamespace
 
+from planet_king import rules_reference as rules_ref
 from planet_king.engine.game import Game
-from planet_king.tui import rules_ref, views
+from planet_king.tui import views
 from planet_king.tui.draws import FORTUNE_RE, DrawTracker
 
 

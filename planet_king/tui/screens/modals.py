@@ -13,7 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from planet_king.tui import rules_ref, views
+from planet_king import rules_reference as rules_ref
+from planet_king.tui import views
 
 if TYPE_CHECKING:
     from planet_king.content.loader import Content
