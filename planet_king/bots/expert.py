@@ -19,6 +19,8 @@ It reads only what a player sees (the board and the cards' faces, never a deck's
 
 from __future__ import annotations
 
+import math
+
 from planet_king.bots.greedy import PREFERRED_ACTIONS, GreedyBot
 from planet_king.engine.decisions import Decision
 from planet_king.engine.forecast import Forecast, forecast
@@ -36,7 +38,10 @@ EXPERT_ACTIONS = {
 
 # How likely a score this far above its defeat line still falls to it before the count
 # (events, mortality, wars lost): a margin of 1 is one bad card away.
-FALL_RISK = {0: 1.0, 1: 0.45, 2: 0.2, 3: 0.08, 4: 0.03}
+FALL_RISK = {0: 1.0, 1: 0.3, 2: 0.12, 3: 0.04, 4: 0.01}
+# A fortune test's odds, from the event cards' birds (28 eagles, 13 pigeons, 27 crows).
+P_NEGATIVE, P_NEUTRAL = 0.4, 0.2
+P_CHILD = 1 - P_NEGATIVE  # an Issue test gives a child unless negative
 POINT_WEIGHT = 25.0  # action-preference units per VP of expected value
 
 
@@ -46,16 +51,40 @@ class ExpertBot(GreedyBot):
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self._fc: Forecast | None = None
-        self._fc_at = -1
+        self._fc_key: tuple | None = None
+        self._now: float | None = None
+        self._bonus_at = -1
+        self._last = ""
+        self._lines: dict[str, int] = {}
+
+    def choose(self, game: Game) -> str:
+        decision = game.decision
+        if decision is None:
+            raise ValueError("the game is over")
+        n = len(game.choices)
+        # An action menu right after its type was chosen reads the same board: the
+        # action values found for the type choice stand.
+        reuse = self._bonus_at == n - 1 and self._last.startswith("type:")
+        if not reuse:
+            self._bonuses = {}
+        self._types = None
+        self._bonus_at = n
+        scored = [
+            (self.score(game, decision, o.id), self.rng.random(), o.id) for o in decision.legal
+        ]
+        self._last = max(scored)[2]
+        return self._last
 
     # ------------------------------------------------------------ the forecast
     def fc(self, g: Game) -> Forecast | None:
-        """The forecast for the decision at hand (once per decision); None in Hothead."""
+        """The forecast for the board at hand; None in Hothead (no End of Turn). Kept
+        while nothing it counts has changed (most decisions change none of it)."""
         if g.hothead:
             return None
-        n = len(g.choices)
-        if self._fc_at != n:
-            self._fc, self._fc_at = forecast(g), n
+        key = _fingerprint(g)
+        if key != self._fc_key:
+            self._fc, self._fc_key = forecast(g), key
+            self._now = None
         return self._fc
 
     def defeat_cost(self, g: Game) -> float:
@@ -65,39 +94,76 @@ class ExpertBot(GreedyBot):
         return 6.0 + 2.0 * left
 
     def value(self, g: Game, points: dict[str, float]) -> float:
-        """Expected VP of the three tables at these points, less the defeat risk."""
+        """Expected VP of the three tables at these points, less the defeat risk (a
+        fractional point is a chance of a whole one)."""
         tables = g.content.tables
         cost = self.defeat_cost(g)
         total = 0.0
         for name, pts in points.items():
             rows = getattr(tables, name)
-            lo = int(pts // 1)
-            frac = pts - lo
-            for p, w in ((lo, 1 - frac), (lo + 1, frac)):
+            line = self._lines[name] if name in self._lines else _defeat_line(rows)
+            self._lines[name] = line
+            lo = math.floor(pts)
+            for p, w in ((lo, 1 - (pts - lo)), (lo + 1, pts - lo)):
                 if w <= 0:
                     continue
                 row = _row(rows, p)
-                line = max(r.max for r in rows if r.defeat and r.max is not None)
                 risk = FALL_RISK.get(p - line, 1.0 if p <= line else 0.0)
-                vp = 0.0 if row.defeat else row.vp
-                total += w * (vp - risk * cost)
+                total += w * ((0.0 if row.defeat else row.vp) - risk * cost)
         return total
 
-    def score_points(self, f: Forecast) -> dict[str, float]:
-        return {s.name: float(s.points) for s in f.scores if s.counted}
+    def after(self, g: Game, f: Forecast, delta: dict[str, float]) -> dict[str, float]:
+        """The three scores with ``delta`` added, the tables' knock-on effects included:
+        enlightenment's row adds prestige, and both rows add happiness (rounded to the
+        nearest point for the knock-on, which is what a table reads)."""
+        tables = g.content.tables
+        pts = {s.name: float(s.points) for s in f.scores}
+        mh, mp = self.mortality(g)
+        pts["happiness"] += mh
+        pts["prestige"] += mp
+        e0, p0 = pts["enlightenment"], pts["prestige"]
+        re0 = _row(tables.enlightenment, round(e0))
+        rp0 = _row(tables.prestige, round(p0))
+        e1 = e0 + delta.get("enlightenment", 0.0)
+        re1 = _row(tables.enlightenment, round(e1))
+        p1 = p0 + delta.get("prestige", 0.0) + (re1.prestige - re0.prestige)
+        rp1 = _row(tables.prestige, round(p1))
+        h1 = (
+            pts["happiness"]
+            + delta.get("happiness", 0.0)
+            + (re1.happiness - re0.happiness)
+            + (rp1.happiness - rp0.happiness)
+        )
+        out = {"enlightenment": e1, "prestige": p1, "happiness": h1}
+        return {k: v for k, v in out.items() if f.score(k).counted}
+
+    def mortality(self, g: Game) -> tuple[float, float]:
+        """Royal Family Mortality still to come this turn, in expected happiness and
+        prestige: a son who dies costs a happiness point; if every legitimate child
+        dies, the penalty for having none (the forecast counts it only when none is
+        alive now)."""
+        if g.options.war_only or _mortality_done(g):
+            return 0.0, 0.0
+        legit = family.legitimate_children(g)
+        if not legit:
+            return 0.0, 0.0
+        h, all_die = 0.0, 1.0
+        for c in legit:
+            p = P_NEGATIVE + (P_NEUTRAL if c.sickly >= 1 else 0.0)
+            all_die *= p
+            if c.male:
+                h -= p
+        return h - all_die, -all_die
 
     def gain(self, g: Game, **delta: float) -> float:
         """The value, in action-preference units, of adding these points to the scores
-        (happiness first flows through the tables' own effects only roughly)."""
+        at this End of Turn."""
         f = self.fc(g)
         if f is None:
             return 0.0
-        now = self.score_points(f)
-        after = dict(now)
-        for k, v in delta.items():
-            if k in after:
-                after[k] += v
-        return POINT_WEIGHT * (self.value(g, after) - self.value(g, now))
+        if self._now is None:
+            self._now = self.value(g, self.after(g, f, {}))
+        return POINT_WEIGHT * (self.value(g, self.after(g, f, delta)) - self._now)
 
     # ------------------------------------------------------------- the actions
     def _action_score(self, g: Game, aid: str) -> float:
@@ -132,20 +198,23 @@ class ExpertBot(GreedyBot):
                 out["choose-mistress"] -= 15
         # Hunting Day: a happiness point if it is drawn this turn.
         out["hunt"] = self.gain(g, happiness=0.5)
-        # Issue: a legitimate child lifts the certain penalty for having none; a son
-        # is an heir (a VP each turn); a bastard son is a happiness point.
+        # Issue: a legitimate child lifts the penalty for having none and a son is an
+        # heir (a VP each turn he lives), but a son who dies costs a happiness point;
+        # a bastard son is a happiness point (bastards leave at mortality, unmourned).
         queen = g.content.ladies.get(s.queen or "")
         mistress = g.content.ladies.get(s.mistress or "")
-        p_child = 1 - (1 / 3) ** (queen.fertility if queen else 0)
-        no_child = not family.legitimate_children(g)
-        dh = (mistress.fertility if mistress else 0) * (2 / 3) * 0.5
-        issue = 0.0
-        if no_child:
-            issue += self.gain(g, happiness=p_child + dh, prestige=p_child)
-        else:
-            issue += self.gain(g, happiness=dh)
-        if s.heir is None:
-            issue += POINT_WEIGHT * 0.5 * p_child * max(1, g.scenario.last_turn - s.turn)
+        qf = queen.fertility if queen else 0
+        mf = mistress.fertility if mistress else 0
+        sons = 0.5 * P_CHILD * qf
+        survive = 1 - P_NEGATIVE - P_NEUTRAL / 3  # a newborn is sickly one time in three
+        p_alive = 1 - (1 - P_CHILD * survive) ** qf
+        mp = self.mortality(g)[1]
+        no_child = -mp if family.legitimate_children(g) else 1.0
+        dh = 0.5 * P_CHILD * mf - sons * (1 - survive) + no_child * p_alive
+        issue = self.gain(g, happiness=dh, prestige=no_child * p_alive)
+        if s.heir is None and qf:
+            p_heir = 1 - (1 - 0.5 * P_CHILD) ** qf
+            issue += POINT_WEIGHT * p_heir * survive * min(2.0, 1 + g.scenario.last_turn - s.turn)
         out["issue"] = issue
         # A fortification is a certain prestige point.
         out["build-fortification"] = out.get("build-fortification", 0) + self.gain(g, prestige=1)
@@ -181,9 +250,9 @@ class ExpertBot(GreedyBot):
             return self.removal_value(g, d, oid)
         if "command" in prompt or "leads the army" in prompt:
             if kind == "noble":
-                return self.commander_value(g, rest)
+                return self.commander_value(g, d, rest)
             if kind == "none":
-                return 0.5
+                return 0.0
         if kind == "place":
             return self.place_value(g, d, rest)
         return super().score(g, d, oid)
@@ -276,25 +345,48 @@ class ExpertBot(GreedyBot):
             return -100.0
         return max(self.war_threat(g, w) for w in active) + 8
 
-    def commander_value(self, g: Game, nid: str) -> float:
+    def court_worth(self, g: Game, nid: str) -> float:
+        """What a noble adds at Court, in action-preference units: his prestige now and
+        in the turns to come, a patron's or writer's enlightenment."""
+        card = g.content.nobles.get(nid)
+        if card is None:
+            return 0.0
+        ench = sum(1 for t in ("patron", "writer", "musician") if court.has_trait(g, nid, t))
+        now = self.gain(g, prestige=card.prestige, enlightenment=ench)
+        return now + POINT_WEIGHT * 0.3 * (card.prestige + ench)
+
+    def command_worth(self, g: Game, nid: str, war_id: str) -> float:
+        """A commander for an army that has none: he leads its campaigns and stops the
+        enemy's from moving on their own; the more threatened the war, the more."""
+        ws = g.state.wars[war_id]
+        if not ws.active or ws.leader is not None:
+            return 0.0
         mil = court.known_rating(g, nid, "military")
-        v = 1.0 + 2.0 * mil
-        if court.where(g, nid) and court.where(g, nid).startswith("court"):
-            v -= 0.5 * g.content.nobles[nid].prestige if nid in g.content.nobles else 0
+        urgency = 1.0 + max(0.0, self.war_threat(g, war_id) + 6) / 4
+        return POINT_WEIGHT * 0.35 * (mil + 1) * urgency
+
+    def commander_value(self, g: Game, d: Decision, nid: str) -> float:
+        war_id = _war_in(g, d.prompt)
+        here = court.where(g, nid) or ""
+        v = (
+            self.command_worth(g, nid, war_id)
+            if war_id
+            else 10.0 * (court.known_rating(g, nid, "military") + 1)
+        )
+        if here.startswith("court"):
+            v -= self.court_worth(g, nid)
         return v
 
     def place_value(self, g: Game, d: Decision, pos: str) -> float:
-        s = g.state
         nid = _subject(g, d)
+        if nid is None:
+            return super()._position_score(g, pos)
         if pos.startswith("army:"):
-            war = pos.partition(":")[2]
-            if nid and s.wars[war].active and s.wars[war].leader is None:
-                return 2.0 + court.known_rating(g, nid, "military") * 2.0
-            return 0.0
+            return self.command_worth(g, nid, pos.partition(":")[2])
         if pos.startswith("court"):
-            return 5.0
+            return self.court_worth(g, nid) + 1.0
         if pos.startswith("office"):
-            return 3.0 if court.holder(g, pos) is None else 0.0
+            return 8.0 if court.holder(g, pos) is None else 0.0
         return 1.0
 
     # Deck removals ------------------------------------------------------------
@@ -337,11 +429,56 @@ class ExpertBot(GreedyBot):
         return worth + card.prestige + (0.5 if gid == g.state.court_painter else 0)
 
 
+def _mortality_done(g: Game) -> bool:
+    """Has this turn's Royal Family Mortality been tested? (A decision asked during it,
+    naming a new heir, comes after the tests that matter.)"""
+    s = g.state
+    return s.phase == "end-of-turn" and s.step in ("mortality", "scores", "valido")
+
+
+def _fingerprint(g: Game) -> tuple:
+    """What the forecast reads, in brief: the Court, the markers, the family, the
+    Treasury and where the End of Turn stands."""
+    s = g.state
+    return (
+        s.turn,
+        s.phase,
+        s.step,
+        s.treasury,
+        s.prestige_markers,
+        s.happiness_markers,
+        s.valido,
+        s.queen,
+        s.mistress,
+        tuple(s.court_nobles),
+        tuple(s.court_geniuses),
+        tuple(s.exiles),
+        tuple((c.id, c.sickly) for c in s.children),
+        tuple(s.offices.values()),
+        tuple(s.revolts),
+        s.asiento,
+        len(s.settlements),
+        tuple(s.plus_ultra.values()),
+    )
+
+
+def _defeat_line(rows) -> int:
+    return max(r.max for r in rows if r.defeat and r.max is not None)
+
+
 def _row(rows, points: int):
     for row in rows:
         if (row.min is None or points >= row.min) and (row.max is None or points <= row.max):
             return row
     raise ValueError(points)
+
+
+def _war_in(g: Game, prompt: str) -> str | None:
+    """The war an army-command decision names (by its name in the prompt)."""
+    for wid, ws in g.state.wars.items():
+        if ws.active and g.name(wid) in prompt:
+            return wid
+    return None
 
 
 def _subject(g: Game, d: Decision) -> str | None:
