@@ -268,7 +268,7 @@ def simulate(
     scenario: Annotated[str, typer.Argument(help="Scenario id.")],
     games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Master seed.")] = 1,
-    bot: Annotated[str, typer.Option(help="Bot: random.")] = "random",
+    bot: Annotated[str, typer.Option(help="Bot: random, greedy or expert.")] = "random",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     save_dir: Annotated[
         Path | None, typer.Option("--save-dir", help="Write every game as a save in DIR.")

@@ -315,7 +315,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1, help="master seed")
     parser.add_argument("--workers", type=int, default=mp.cpu_count())
-    parser.add_argument("--bots", default=",".join(b for b in ("random", "greedy") if b in BOTS))
+    parser.add_argument(
+        "--bots", default=",".join(b for b in ("random", "greedy", "expert") if b in BOTS)
+    )
     parser.add_argument("--scenarios", default="", help="default: every playable scenario")
     parser.add_argument("--out", type=Path, help="write a JSON report here")
     parser.add_argument("--keep-failures", type=Path, help="write failing games as saves here")

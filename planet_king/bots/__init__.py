@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from planet_king.bots.expert import ExpertBot
 from planet_king.bots.greedy import GreedyBot
 from planet_king.bots.random_bot import RandomBot
 from planet_king.engine.game import Game
@@ -15,7 +16,7 @@ class Bot(Protocol):
     def choose(self, game: Game) -> str: ...
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
 
 
 def make_bot(name: str, seed: int) -> Bot:
@@ -24,4 +25,4 @@ def make_bot(name: str, seed: int) -> Bot:
     return BOTS[name](seed)
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "make_bot"]

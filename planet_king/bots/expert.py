@@ -1,0 +1,493 @@
+"""The expert bot: survival first, then VP, read off the forecast.
+
+It plays like the greedy bot where little is at stake and overrides it where the reign
+is won or lost. At each choice of action it asks the forecast (``engine.forecast``) how
+the End of Turn would count now, and values each action by what it would change in the
+three scores: a point that lifts a score off its automatic-defeat line is worth far more
+than a point of VP. Court decisions that drive survival are valued directly:
+
+- the Royal Mistress: happiness first, and a lady who is the only candidate of a later
+  turn is kept for that turn (the ladies' turns in play are on their cards);
+- the Queen: happiness, prestige and fertility (a male heir is a VP each turn);
+- the Valido: kept while his ratings are the best at hand, changed before serving four
+  turns with prestige under 5 costs a VP;
+- commanders for every army at war, an embassy to the most threatened war, the genius
+  and the lady decks kept for their best cards.
+
+It reads only what a player sees (the board and the cards' faces, never a deck's order).
+"""
+
+from __future__ import annotations
+
+import math
+
+from planet_king.bots.greedy import PREFERRED_ACTIONS, GreedyBot
+from planet_king.engine.decisions import Decision
+from planet_king.engine.forecast import Forecast, forecast
+from planet_king.engine.game import Game
+from planet_king.engine.rules import court, family, wars
+
+# The greedy preferences, corrected where they misjudge (issue 16: the Court painter only
+# shields one painter, a Hunt may give a happiness point).
+EXPERT_ACTIONS = {
+    **PREFERRED_ACTIONS,
+    "court-painter": 5,
+    "hunt": 25,
+    "choose-mistress": 10,
+}
+
+# How likely a score this far above its defeat line still falls to it before the count
+# (events, mortality, wars lost): a margin of 1 is one bad card away.
+FALL_RISK = {0: 1.0, 1: 0.3, 2: 0.12, 3: 0.04, 4: 0.01}
+# A fortune test's odds, from the event cards' birds (28 eagles, 13 pigeons, 27 crows).
+P_NEGATIVE, P_NEUTRAL = 0.4, 0.2
+P_CHILD = 1 - P_NEGATIVE  # an Issue test gives a child unless negative
+POINT_WEIGHT = 25.0  # action-preference units per VP of expected value
+
+
+class ExpertBot(GreedyBot):
+    name = "expert"
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._fc: Forecast | None = None
+        self._fc_key: tuple | None = None
+        self._now: float | None = None
+        self._bonus_at = -1
+        self._last = ""
+        self._lines: dict[str, int] = {}
+
+    def choose(self, game: Game) -> str:
+        decision = game.decision
+        if decision is None:
+            raise ValueError("the game is over")
+        n = len(game.choices)
+        # An action menu right after its type was chosen reads the same board: the
+        # action values found for the type choice stand.
+        reuse = self._bonus_at == n - 1 and self._last.startswith("type:")
+        if not reuse:
+            self._bonuses = {}
+        self._types = None
+        self._bonus_at = n
+        scored = [
+            (self.score(game, decision, o.id), self.rng.random(), o.id) for o in decision.legal
+        ]
+        self._last = max(scored)[2]
+        return self._last
+
+    # ------------------------------------------------------------ the forecast
+    def fc(self, g: Game) -> Forecast | None:
+        """The forecast for the board at hand; None in Hothead (no End of Turn). Kept
+        while nothing it counts has changed (most decisions change none of it)."""
+        if g.hothead:
+            return None
+        key = _fingerprint(g)
+        if key != self._fc_key:
+            self._fc, self._fc_key = forecast(g), key
+            self._now = None
+        return self._fc
+
+    def defeat_cost(self, g: Game) -> float:
+        """What an automatic defeat throws away, in VP: the turns still to play, and in
+        the short scenarios the victory level itself."""
+        left = g.scenario.last_turn - g.state.turn
+        return 6.0 + 2.0 * left
+
+    def value(self, g: Game, points: dict[str, float]) -> float:
+        """Expected VP of the three tables at these points, less the defeat risk (a
+        fractional point is a chance of a whole one)."""
+        tables = g.content.tables
+        cost = self.defeat_cost(g)
+        total = 0.0
+        for name, pts in points.items():
+            rows = getattr(tables, name)
+            line = self._lines[name] if name in self._lines else _defeat_line(rows)
+            self._lines[name] = line
+            lo = math.floor(pts)
+            for p, w in ((lo, 1 - (pts - lo)), (lo + 1, pts - lo)):
+                if w <= 0:
+                    continue
+                row = _row(rows, p)
+                risk = FALL_RISK.get(p - line, 1.0 if p <= line else 0.0)
+                total += w * ((0.0 if row.defeat else row.vp) - risk * cost)
+        return total
+
+    def after(self, g: Game, f: Forecast, delta: dict[str, float]) -> dict[str, float]:
+        """The three scores with ``delta`` added, the tables' knock-on effects included:
+        enlightenment's row adds prestige, and both rows add happiness (rounded to the
+        nearest point for the knock-on, which is what a table reads)."""
+        tables = g.content.tables
+        pts = {s.name: float(s.points) for s in f.scores}
+        mh, mp = self.mortality(g)
+        pts["happiness"] += mh
+        pts["prestige"] += mp
+        e0, p0 = pts["enlightenment"], pts["prestige"]
+        re0 = _row(tables.enlightenment, round(e0))
+        rp0 = _row(tables.prestige, round(p0))
+        e1 = e0 + delta.get("enlightenment", 0.0)
+        re1 = _row(tables.enlightenment, round(e1))
+        p1 = p0 + delta.get("prestige", 0.0) + (re1.prestige - re0.prestige)
+        rp1 = _row(tables.prestige, round(p1))
+        h1 = (
+            pts["happiness"]
+            + delta.get("happiness", 0.0)
+            + (re1.happiness - re0.happiness)
+            + (rp1.happiness - rp0.happiness)
+        )
+        out = {"enlightenment": e1, "prestige": p1, "happiness": h1}
+        return {k: v for k, v in out.items() if f.score(k).counted}
+
+    def mortality(self, g: Game) -> tuple[float, float]:
+        """Royal Family Mortality still to come this turn, in expected happiness and
+        prestige: a son who dies costs a happiness point; if every legitimate child
+        dies, the penalty for having none (the forecast counts it only when none is
+        alive now)."""
+        if g.options.war_only or _mortality_done(g):
+            return 0.0, 0.0
+        legit = family.legitimate_children(g)
+        if not legit:
+            return 0.0, 0.0
+        h, all_die = 0.0, 1.0
+        for c in legit:
+            p = P_NEGATIVE + (P_NEUTRAL if c.sickly >= 1 else 0.0)
+            all_die *= p
+            if c.male:
+                h -= p
+        return h - all_die, -all_die
+
+    def gain(self, g: Game, **delta: float) -> float:
+        """The value, in action-preference units, of adding these points to the scores
+        at this End of Turn."""
+        f = self.fc(g)
+        if f is None:
+            return 0.0
+        if self._now is None:
+            self._now = self.value(g, self.after(g, f, {}))
+        return POINT_WEIGHT * (self.value(g, self.after(g, f, delta)) - self._now)
+
+    # ------------------------------------------------------------- the actions
+    def _action_score(self, g: Game, aid: str) -> float:
+        if not self._bonuses:
+            self._bonuses = self._action_bonuses(g)
+        return EXPERT_ACTIONS.get(aid, 0) + self._bonuses.get(aid, 0)
+
+    def _best_by_type(self, g: Game, d: Decision) -> dict[str, float]:
+        # The greedy ranking walks PREFERRED_ACTIONS; ours has the same keys.
+        return super()._best_by_type(g, d)
+
+    def _action_bonuses(self, g: Game) -> dict[str, float]:
+        out = super()._action_bonuses(g)
+        s = g.state
+        f = self.fc(g)
+        if f is None:
+            return out
+        treasury_end = f.treasury.end
+        # A new Royal Mistress: her happiness and prestige instead of the old one's, and
+        # the action's own happiness point.
+        best = self.best_mistress(g)
+        if best is not None:
+            new = g.content.ladies[best]
+            old = g.content.ladies.get(s.mistress or "")
+            dh = new.happiness + 1 - (old.happiness if old else 0)
+            dp = new.prestige - (old.prestige if old else 0)
+            de = sum(new.enlightenment.values()) - (sum(old.enlightenment.values()) if old else 0)
+            out["choose-mistress"] = self.gain(g, happiness=dh, prestige=dp, enlightenment=de)
+            if old is None:
+                out["choose-mistress"] += 20
+            elif self.reserved(g, best):
+                out["choose-mistress"] -= 15
+        # Hunting Day: a happiness point if it is drawn this turn.
+        out["hunt"] = self.gain(g, happiness=0.5)
+        # Issue: a legitimate child lifts the penalty for having none and a son is an
+        # heir (a VP each turn he lives), but a son who dies costs a happiness point;
+        # a bastard son is a happiness point (bastards leave at mortality, unmourned).
+        queen = g.content.ladies.get(s.queen or "")
+        mistress = g.content.ladies.get(s.mistress or "")
+        qf = queen.fertility if queen else 0
+        mf = mistress.fertility if mistress else 0
+        sons = 0.5 * P_CHILD * qf
+        survive = 1 - P_NEGATIVE - P_NEUTRAL / 3  # a newborn is sickly one time in three
+        p_alive = 1 - (1 - P_CHILD * survive) ** qf
+        mp = self.mortality(g)[1]
+        no_child = -mp if family.legitimate_children(g) else 1.0
+        dh = 0.5 * P_CHILD * mf - sons * (1 - survive) + no_child * p_alive
+        issue = self.gain(g, happiness=dh, prestige=no_child * p_alive)
+        if s.heir is None and qf:
+            p_heir = 1 - (1 - 0.5 * P_CHILD) ** qf
+            issue += POINT_WEIGHT * p_heir * survive * min(2.0, 1 + g.scenario.last_turn - s.turn)
+        out["issue"] = issue
+        # A fortification is a certain prestige point.
+        out["build-fortification"] = out.get("build-fortification", 0) + self.gain(g, prestige=1)
+        if court.free_court_slot(g):
+            out["appoint-noble"] = out.get("appoint-noble", 0) + self.gain(g, prestige=1)
+        if None in s.court_geniuses:
+            out["nominate-genius"] = out.get("nominate-genius", 0) + self.gain(g, enlightenment=1.5)
+        # The Treasury: bankruptcy at the tables costs a prestige point each.
+        if treasury_end <= 1:
+            out["asiento"] = out.get("asiento", 0) + 30
+            out["cortes"] = EXPERT_ACTIONS["cortes"] + 20 - EXPERT_ACTIONS["cortes"]
+        if s.treasury <= 2:
+            for aid in ("raise-tercio", "raise-nations", "build-fleet", "build-fortification"):
+                out[aid] = out.get(aid, 0) - 20
+        # An embassy early on the most threatened war.
+        if s.treasury >= 2 and self.threat(g) >= 2:
+            out["embassy"] = max(out.get("embassy", 0), 15)
+        return out
+
+    # ------------------------------------------------------------ the decisions
+    def score(self, g: Game, d: Decision, oid: str) -> float:
+        kind, _, rest = oid.partition(":")
+        prompt = d.prompt
+        if kind == "mistress":
+            return self.mistress_value(g, rest)
+        if kind == "queen":
+            return self.queen_value(g, rest)
+        if kind == "valido" or (oid == "keep" and prompt.startswith("Appoint a new Valido")):
+            return self.valido_value(g, d, oid)
+        if kind == "war" and prompt.startswith("Send an embassy"):
+            return self.war_threat(g, rest)
+        if kind == "remove" or (oid == "keep" and "Remove" in prompt):
+            return self.removal_value(g, d, oid)
+        if "command" in prompt or "leads the army" in prompt:
+            if kind == "noble":
+                return self.commander_value(g, d, rest)
+            if kind == "none":
+                return 0.0
+        if kind == "place":
+            return self.place_value(g, d, rest)
+        return super().score(g, d, oid)
+
+    # Royal Mistress -------------------------------------------------------------
+    def candidates_at(self, g: Game, turn: int) -> list[str]:
+        """Ladies who could be Royal Mistress on a later turn: prestige 0 or less, in
+        play that turn by their card, and not yet used up."""
+        s = g.state
+        gone = set(s.removed_notables) | {s.queen, s.mistress}
+        out = []
+        for lid, card in g.content.ladies.items():
+            if lid in gone or card.prestige > 0:
+                continue
+            w = card.turns
+            if (w.from_ is None or w.from_ <= turn) and (w.to is None or turn <= w.to):
+                out.append(lid)
+        return out
+
+    def reserved(self, g: Game, lid: str) -> bool:
+        """Is she the only lady who could be Royal Mistress on some later turn?"""
+        for t in range(g.state.turn + 1, g.scenario.last_turn + 1):
+            if self.candidates_at(g, t) == [lid]:
+                return True
+        return False
+
+    def mistress_value(self, g: Game, lid: str) -> float:
+        card = g.content.ladies[lid]
+        v = 3.0 * card.happiness + 1.5 * card.prestige + sum(card.enlightenment.values())
+        v += 0.3 * card.fertility
+        # Keep a lady whose turns run on for a later turn where she is scarce.
+        later = 0.0
+        for t in range(g.state.turn + 1, g.scenario.last_turn + 1):
+            c = self.candidates_at(g, t)
+            if lid in c:
+                later += 2.0 / len(c)
+        return v - later
+
+    def best_mistress(self, g: Game) -> str | None:
+        cands = family.mistress_candidates(g)
+        if not cands:
+            return None
+        return max(cands, key=lambda lid: (self.mistress_value(g, lid), lid))
+
+    def queen_value(self, g: Game, lid: str) -> float:
+        card = g.content.ladies.get(lid)
+        if card is None:
+            return 0.0
+        return 3.0 * card.happiness + 2.0 * card.prestige + 1.0 * card.fertility
+
+    # Valido -------------------------------------------------------------------
+    def valido_value(self, g: Game, d: Decision, oid: str) -> float:
+        s = g.state
+        if oid == "keep":
+            nid = s.valido
+            v = self._valido_ratings(g, nid) + 0.5
+            served = s.turn - s.valido_since + 1
+            if served >= 4 and s.last_scores.get("prestige", 0) < 5:
+                v -= 1.5  # the Valido's penalty: a VP
+            return v
+        nid = oid.partition(":")[2]
+        v = self._valido_ratings(g, nid)
+        # He leaves his place: an army or office loses its holder.
+        pos = court.where(g, nid)
+        if pos and pos.startswith("army:"):
+            v -= 1.0
+        return v
+
+    def _valido_ratings(self, g: Game, nid: str | None) -> float:
+        if not nid:
+            return 0.0
+        return court.known_rating(g, nid, "political") + court.known_rating(g, nid, "government")
+
+    # Wars -------------------------------------------------------------------
+    def war_threat(self, g: Game, war_id: str) -> float:
+        """How close a war is to being lost (higher: more threatened)."""
+        ws = g.state.wars[war_id]
+        if not ws.active:
+            return -100.0
+        to_loss = (
+            g.content.wars[war_id].enemy_spaces + ws.position
+        )  # spaces left before the war is lost
+        gap = wars.enemy_strength(g, war_id) - wars.army_sp(g, war_id, player_campaign=False)
+        v = gap - 1.5 * to_loss + (3 if ws.truce else 0)
+        return v
+
+    def threat(self, g: Game) -> float:
+        active = [w for w, ws in g.state.wars.items() if ws.active]
+        if not active:
+            return -100.0
+        return max(self.war_threat(g, w) for w in active) + 8
+
+    def court_worth(self, g: Game, nid: str) -> float:
+        """What a noble adds at Court, in action-preference units: his prestige now and
+        in the turns to come, a patron's or writer's enlightenment."""
+        card = g.content.nobles.get(nid)
+        if card is None:
+            return 0.0
+        ench = sum(1 for t in ("patron", "writer", "musician") if court.has_trait(g, nid, t))
+        now = self.gain(g, prestige=card.prestige, enlightenment=ench)
+        return now + POINT_WEIGHT * 0.3 * (card.prestige + ench)
+
+    def command_worth(self, g: Game, nid: str, war_id: str) -> float:
+        """A commander for an army that has none: he leads its campaigns and stops the
+        enemy's from moving on their own; the more threatened the war, the more."""
+        ws = g.state.wars[war_id]
+        if not ws.active or ws.leader is not None:
+            return 0.0
+        mil = court.known_rating(g, nid, "military")
+        urgency = 1.0 + max(0.0, self.war_threat(g, war_id) + 6) / 4
+        return POINT_WEIGHT * 0.35 * (mil + 1) * urgency
+
+    def commander_value(self, g: Game, d: Decision, nid: str) -> float:
+        war_id = _war_in(g, d.prompt)
+        here = court.where(g, nid) or ""
+        v = (
+            self.command_worth(g, nid, war_id)
+            if war_id
+            else 10.0 * (court.known_rating(g, nid, "military") + 1)
+        )
+        if here.startswith("court"):
+            v -= self.court_worth(g, nid)
+        return v
+
+    def place_value(self, g: Game, d: Decision, pos: str) -> float:
+        nid = _subject(g, d)
+        if nid is None:
+            return super()._position_score(g, pos)
+        if pos.startswith("army:"):
+            return self.command_worth(g, nid, pos.partition(":")[2])
+        if pos.startswith("court"):
+            return self.court_worth(g, nid) + 1.0
+        if pos.startswith("office"):
+            return 8.0 if court.holder(g, pos) is None else 0.0
+        return 1.0
+
+    # Deck removals ------------------------------------------------------------
+    def removal_value(self, g: Game, d: Decision, oid: str) -> float:
+        """Genius at Court: drop the weakest (never while there is room); decks: keep."""
+        prompt = d.prompt
+        if prompt.startswith("Four geniuses") or prompt.startswith("Remove a genius"):
+            if oid == "keep":
+                return 0.0
+            gid = oid.partition(":")[2]
+            return -self._genius_worth(g, gid) + (0 if prompt.startswith("Four") else -0.5)
+        if oid == "keep":
+            return 1.0
+        cid = oid.partition(":")[2]
+        if "lady deck" in prompt:
+            card = g.content.ladies.get(cid)
+            # A lady who can never be Royal Mistress nor is needed as Queen.
+            if card is not None and card.prestige > 0 and g.state.queen:
+                return 0.5
+            return -5.0
+        if "noble deck" in prompt:
+            card = g.content.nobles.get(cid)
+            if card is not None and card.prestige < 0:
+                return 2.0
+            return -1.0
+        return -1.0
+
+    def _genius_worth(self, g: Game, gid: str) -> float:
+        card = g.content.geniuses[gid]
+        # Only two cards of an art score: a third of the same art is worth little.
+        same = [
+            g.content.geniuses[x].enlightenment
+            for x in g.state.court_geniuses
+            if x and x != gid and g.content.geniuses[x].art == card.art
+        ]
+        limit = g.content.tables.genius_per_art_limit
+        worth = card.enlightenment
+        if len(same) >= limit and card.enlightenment <= min(same):
+            worth = 0
+        return worth + card.prestige + (0.5 if gid == g.state.court_painter else 0)
+
+
+def _mortality_done(g: Game) -> bool:
+    """Has this turn's Royal Family Mortality been tested? (A decision asked during it,
+    naming a new heir, comes after the tests that matter.)"""
+    s = g.state
+    return s.phase == "end-of-turn" and s.step in ("mortality", "scores", "valido")
+
+
+def _fingerprint(g: Game) -> tuple:
+    """What the forecast reads, in brief: the Court, the markers, the family, the
+    Treasury and where the End of Turn stands."""
+    s = g.state
+    return (
+        s.turn,
+        s.phase,
+        s.step,
+        s.treasury,
+        s.prestige_markers,
+        s.happiness_markers,
+        s.valido,
+        s.queen,
+        s.mistress,
+        tuple(s.court_nobles),
+        tuple(s.court_geniuses),
+        tuple(s.exiles),
+        tuple((c.id, c.sickly) for c in s.children),
+        tuple(s.offices.values()),
+        tuple(s.revolts),
+        s.asiento,
+        len(s.settlements),
+        tuple(s.plus_ultra.values()),
+    )
+
+
+def _defeat_line(rows) -> int:
+    return max(r.max for r in rows if r.defeat and r.max is not None)
+
+
+def _row(rows, points: int):
+    for row in rows:
+        if (row.min is None or points >= row.min) and (row.max is None or points <= row.max):
+            return row
+    raise ValueError(points)
+
+
+def _war_in(g: Game, prompt: str) -> str | None:
+    """The war an army-command decision names (by its name in the prompt)."""
+    for wid, ws in g.state.wars.items():
+        if ws.active and g.name(wid) in prompt:
+            return wid
+    return None
+
+
+def _subject(g: Game, d: Decision) -> str | None:
+    """The noble a "Where does X go?" decision is about (by name in the prompt)."""
+    p = d.prompt
+    for prefix in ("Where does ", "Nominate "):
+        if p.startswith(prefix):
+            name = p[len(prefix) :].rsplit(" go?", 1)[0].rsplit(" to?", 1)[0]
+            for nid, card in g.content.nobles.items():
+                if card.name == name:
+                    return nid
+    return None

@@ -1,0 +1,83 @@
+"""The expert bot (issue 16, section 2): it plays every scenario to the end, reads the
+board without changing it, and takes the Court decisions that decide survival."""
+
+from __future__ import annotations
+
+import pytest
+
+from planet_king.bots import BOTS, make_bot
+from planet_king.bots.expert import ExpertBot
+from planet_king.content.loader import Content
+from planet_king.engine.game import Game
+from planet_king.engine.rules import family
+
+SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")
+
+
+def test_expert_is_a_registered_bot() -> None:
+    assert BOTS["expert"] is ExpertBot
+    assert make_bot("expert", 1).name == "expert"
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_expert_plays_every_scenario_to_the_end_without_touching_the_state(
+    content: Content, scenario: str
+) -> None:
+    g = Game(scenario, seed=5, content=content)
+    bot = make_bot("expert", 5)
+    while g.decision is not None:
+        before = g.state.digest()
+        choice = bot.choose(g)
+        assert g.state.digest() == before, "the bot changed the game while choosing"
+        assert choice in g.decision.legal_ids
+        g.choose(choice)
+    assert g.state.victory_level
+
+
+def _court_without_mistress(reign: Game, turn: int, ladies: list[str]) -> Game:
+    s = reign.state
+    s.turn = turn
+    s.queen = "elisabeth-of-france"
+    s.mistress = None
+    s.ladies_deck = list(ladies)
+    s.court_geniuses = ["diego-velazquez", "lope-de-vega", "francisco-de-quevedo", None]
+    s.prestige_markers = 3
+    heir = family.new_child(reign, legitimate=True, sickly=False)
+    while heir is not None and not heir.male:
+        heir = family.new_child(reign, legitimate=True, sickly=False)
+    assert heir is not None
+    s.heir = heir.id
+    return reign
+
+
+def test_a_lost_royal_mistress_is_replaced_first(reign: Game) -> None:
+    """Royal Actions (Choose Royal Mistress): with no Royal Mistress and the King's
+    happiness near its defeat line, a new one is the best royal action."""
+    g = _court_without_mistress(reign, 3, ["maria-de-cordoba", "casilda-manrique"])
+    bot = ExpertBot(1)
+    royal = ["issue", "hunt", "nominate-genius", "court-painter", "cortes", "royal-pardon"]
+    best = bot._action_score(g, "choose-mistress")
+    assert all(best > bot._action_score(g, aid) for aid in royal)
+
+
+def test_the_only_lady_of_a_later_turn_is_kept_for_it(reign: Game) -> None:
+    """Organisation Phase / Choosing the Royal Mistress: Juana Francisca is the only
+    lady in play on turn 7 (her card's turns), so on turn 4 an equal lady is taken
+    instead of her."""
+    g = _court_without_mistress(reign, 4, ["maria-de-cordoba", "juana-francisca-diez-de-aux"])
+    g.state.removed_notables += ["casilda-manrique", "isabel-de-la-cueva"]
+    bot = ExpertBot(1)
+    assert bot.reserved(g, "juana-francisca-diez-de-aux")
+    assert bot.best_mistress(g) == "maria-de-cordoba"
+
+
+def test_the_valido_is_changed_before_his_penalty(reign: Game) -> None:
+    """End of Turn / Valido: keeping a Valido who has served four turns with prestige
+    under 5 costs a VP, so an equal noble is preferred to keeping him."""
+    s = reign.state
+    s.valido = "count-of-onate" if "count-of-onate" in reign.content.nobles else s.valido
+    s.turn, s.valido_since = 5, 1
+    s.last_scores = {"prestige": 3}
+    bot = ExpertBot(1)
+    keep = bot.valido_value(reign, None, "keep")  # type: ignore[arg-type]
+    assert keep == bot._valido_ratings(reign, s.valido) + 0.5 - 1.5
