@@ -1,64 +1,84 @@
-"""The advisor: what each legal option of the pending decision is worth, by Monte Carlo.
+"""The advisor: what each legal option of the pending decision is worth to the player.
 
-For every legal option it plays games to the end from the current position with the
-greedy policy: each playout forks the position (a copy of the last turn start and the
-choices made since), re-shuffles what the player cannot know (the order of the event,
-noble and genius decks) with the advisor's own RNG, takes the option, and plays on.
-The advisor never changes the game it is asked about.
+For every legal option it plays games on from the current position with a policy bot
+(greedy, or any bot of ``planet_king.bots``): each playout forks the position (a copy of
+the last turn start and the choices made since), re-shuffles what the player cannot know
+(the order of the event, noble and genius decks) with the advisor's own RNG, takes the
+option, and plays on, either to the end or, truncated, to the start of a later turn,
+where the forecast values the position (``advisor_value``). The value is the player's
+goal: the victory level first, VP as the tie-break. The advisor never changes the game.
 
-Every playout has its own seeds, drawn up front from the advisor's seed, so the answer
-is the same whether the playouts run in one process or in several.
+- **Common random numbers**: the k-th playout of every option uses the same seeds, so
+  the options are compared on the same fates and their difference is less noisy.
+- **Successive halving**: the playouts go in rounds; after each, the worse half of the
+  options is dropped, but never the policy's own choice nor an option tied with the best.
+- **Ties**: an option whose value is within one standard error (of the paired
+  difference) of the best is *tied with the best*; among ties the advisor recommends the
+  policy bot's own choice, so following it is never worse than the bot, up to noise.
+- **Budget**: a number of playouts (the same answer in one process or several, for a
+  seed) or seconds (anytime: the answer so far when the time is up).
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
-import os
 import random
-import threading
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from planet_king.bots.greedy import GreedyBot
-from planet_king.content.loader import load_content
+from planet_king.advisor_pool import PlayoutPool, Position, Task, cores, position_of
+from planet_king.advisor_value import AUTOMATIC_DEFEAT, Outcome, outcome
+from planet_king.bots import make_bot
+from planet_king.content.loader import Content, load_content
 from planet_king.engine.game import Game, GameOptions
 from planet_king.sim import VICTORY_LEVELS
+
+DEFAULT_PLAYOUTS = 500
+DEFAULT_HORIZON = 1  # turns played before the forecast values the position (0: to the end)
+FIRST_ROUND = 4  # playouts of each option before any is dropped (seconds budget)
 
 
 @dataclass
 class OptionValue:
     option_id: str
     label: str
-    playouts: int = 0
-    vps: list[int] = field(default_factory=list)
-    levels: Counter[str] = field(default_factory=Counter)
-    automatic_defeats: int = 0  # games lost by Automatic Defeat (counted as Defeat)
+    values: dict[int, float] = field(default_factory=dict)  # utility by playout index
+    vps: dict[int, float] = field(default_factory=dict)
+    levels: dict[str, float] = field(default_factory=dict)
+    truncated: int = 0
+    dropped_in: int | None = None  # the round it was dropped after (None: kept to the end)
+    policy_choice: bool = False
+    tied_with_best: bool = False
+    recommended: bool = False
+
+    def add(self, k: int, o: Outcome) -> None:
+        self.values[k], self.vps[k] = o.value, o.vp
+        for level, share in o.levels.items():
+            self.levels[level] = self.levels.get(level, 0.0) + share
+        self.truncated += o.truncated
+
+    @property
+    def playouts(self) -> int:
+        return len(self.values)
+
+    @property
+    def value(self) -> float:
+        """Mean utility (see ``advisor_value``)."""
+        return _mean(list(self.values.values()))
 
     @property
     def mean_vp(self) -> float:
-        return sum(self.vps) / len(self.vps) if self.vps else 0.0
+        return _mean(list(self.vps.values()))
 
     @property
     def standard_error(self) -> float:
-        n = len(self.vps)
-        if n < 2:
-            return 0.0
-        mean = self.mean_vp
-        return math.sqrt(sum((v - mean) ** 2 for v in self.vps) / (n - 1) / n)
+        """Of the mean VP."""
+        return _se(list(self.vps.values()))
 
     @property
-    def level_value(self) -> float:
-        """Mean victory level, Major Victory 3 ... Neither King nor Planet 0, where an
-        automatic defeat counts as 0 too (ruling R45): what the ranking reads after the
-        VP (Hothead scores no VP)."""
-        n = max(self.playouts, 1)
-        points = {"major-victory": 3, "historical-outcome": 2, "defeat": 1}
-        total = sum(points.get(lvl, 0) * k for lvl, k in self.levels.items())
-        return (total - self.automatic_defeats) / n
+    def value_error(self) -> float:
+        return _se(list(self.values.values()))
 
     def as_dict(self) -> dict[str, object]:
         n = max(self.playouts, 1)
@@ -69,12 +89,91 @@ class OptionValue:
             "mean_vp": round(self.mean_vp, 3),
             "standard_error": round(self.standard_error, 3),
             "victory_levels": {
-                lvl: round(self.levels.get(lvl, 0) / n, 3) for lvl in VICTORY_LEVELS
+                # an automatic defeat is recorded as a Defeat (ruling R45)
+                lvl: round(
+                    (
+                        self.levels.get(lvl, 0)
+                        + (self.levels.get(AUTOMATIC_DEFEAT, 0) * (lvl == "defeat"))
+                    )
+                    / n,
+                    3,
+                )
+                for lvl in VICTORY_LEVELS
             },
-            "automatic_defeat": round(self.automatic_defeats / n, 3),
+            "automatic_defeat": round(self.levels.get(AUTOMATIC_DEFEAT, 0) / n, 3),
+            "value": round(self.value, 4),
+            "value_error": round(self.value_error, 4),
+            "tied_with_best": self.tied_with_best,
+            "recommended": self.recommended,
+            "policy_choice": self.policy_choice,
+            "truncated": self.truncated,
         }
 
 
+@dataclass
+class Advice:
+    options: list[OptionValue]  # ranked, the best first
+    recommended: str
+    policy_choice: str
+    policy: str
+    horizon: int
+    seed: int
+    elapsed_s: float
+
+    @property
+    def playouts(self) -> int:
+        return sum(v.playouts for v in self.options)
+
+    def option(self, option_id: str) -> OptionValue:
+        return next(v for v in self.options if v.option_id == option_id)
+
+
+def advice_json(game: Game, advice: Advice) -> dict[str, object]:
+    """`hint --json`: the decision, the budget spent and every option's figures."""
+    assert game.decision is not None
+    return {
+        "decision": game.decision.prompt,
+        "role": game.decision.role.value,
+        "playouts": advice.playouts,
+        "seed": advice.seed,
+        "policy": advice.policy,
+        "horizon": advice.horizon,
+        "recommended": advice.recommended,
+        "policy_choice": advice.policy_choice,
+        "elapsed_s": advice.elapsed_s,
+        "options": [v.as_dict() for v in advice.options],
+    }
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def _se(xs: list[float]) -> float:
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    m = _mean(xs)
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
+
+
+def paired_gap(best: OptionValue, other: OptionValue) -> tuple[float, float, int]:
+    """Mean and standard error of ``best - other`` over the playouts both have (the same
+    seeds, so the fates they share cancel out), and how many those are."""
+    ks = sorted(best.values.keys() & other.values.keys())
+    diffs = [best.values[k] - other.values[k] for k in ks]
+    return _mean(diffs), _se(diffs), len(ks)
+
+
+def tied(best: OptionValue, other: OptionValue) -> bool:
+    """Within one standard error of the best (too few shared playouts: tied)."""
+    if other is best:
+        return True
+    gap, se, n = paired_gap(best, other)
+    return n < 3 or gap <= se
+
+
+# ---------------------------------------------------------------------- playouts
 def fork(game: Game, choices: list[str] | None = None) -> Game:
     """A fresh copy of the game at the same position, or after the first of its
     ``choices``, rebuilt by replay and keeping its turn starts (so that playouts fork
@@ -89,6 +188,24 @@ def fork(game: Game, choices: list[str] | None = None) -> Game:
     )
 
 
+_CONTENT: dict[str, Content] = {}
+
+
+def rebuild(position: Position) -> Game:
+    """The game at ``position`` (see ``advisor_pool``), keeping its turn starts."""
+    data_dir, scenario, seed, options, choices = position
+    if data_dir not in _CONTENT:
+        _CONTENT[data_dir] = load_content(Path(data_dir))
+    return Game.replay(
+        scenario,
+        choices,
+        seed=seed,
+        options=GameOptions.from_dict(options),
+        content=_CONTENT[data_dir],
+        keep_turn_starts=True,
+    )
+
+
 def resample_hidden(game: Game, seed: int) -> None:
     """Fate from here on is unknown: a new RNG, and the hidden deck orders re-shuffled."""
     game.rng = random.Random(seed)
@@ -97,129 +214,176 @@ def resample_hidden(game: Game, seed: int) -> None:
         game.rng.shuffle(deck)
 
 
-# One playout: (index of the option, seed for fate, seed for the greedy policy).
-Job = tuple[int, int, int]
-
-
-def play_on(root: Game, option_id: str, fate_seed: int, policy_seed: int) -> Game:
-    """One game played to the end from ``root`` after ``option_id``, fate re-sampled."""
+def play_on(
+    root: Game,
+    option_id: str,
+    fate_seed: int,
+    policy_seed: int,
+    *,
+    policy: str = "greedy",
+    horizon: int = 0,
+) -> Game:
+    """One game played on from ``root`` after ``option_id``, fate re-sampled: to the end,
+    or (``horizon`` > 0) until ``horizon`` more turns have started."""
     play = root.fork()
     play.quiet = True  # nobody reads a playout's log
     resample_hidden(play, fate_seed)
     play.choose(option_id)
-    bot = GreedyBot(policy_seed)
-    while play.decision is not None:
+    bot = make_bot(policy, policy_seed)
+    stop = root.state.turn + horizon if horizon > 0 and not root.hothead else None
+    while play.decision is not None and (stop is None or play.state.turn < stop):
         play.choose(bot.choose(play))
     return play
 
 
-# What a playout ends with: final VP, victory level, and whether by Automatic Defeat.
-Outcome = tuple[int, str, bool]
-
-
-def playout(root: Game, option_id: str, fate_seed: int, policy_seed: int) -> Outcome:
-    """How one playout ends."""
-    s = play_on(root, option_id, fate_seed, policy_seed).state
-    return s.vp, s.victory_level, s.ended_by == "automatic-defeat"
+def play_task(root: Game, task: Task) -> Outcome:
+    option_id, fate, policy_seed, policy, horizon = task
+    return outcome(play_on(root, option_id, fate, policy_seed, policy=policy, horizon=horizon))
 
 
 def default_workers() -> int:
-    """Every core (at most 8)."""
-    return max(1, min(8, os.cpu_count() or 1))
+    """Every core this process may use."""
+    return cores()
 
 
+# ---------------------------------------------------------------------- the search
 def advise(
-    game: Game, *, playouts: int = 500, seed: int = 0, workers: int | None = None
-) -> list[OptionValue]:
-    """Rank the legal options of the pending decision by mean final VP, then mean
-    victory level. ``workers``: processes to play in (default: every core)."""
+    game: Game,
+    *,
+    playouts: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    policy: str = "greedy",
+    horizon: int = DEFAULT_HORIZON,
+    pool: PlayoutPool | None = None,
+) -> Advice:
+    """Value the legal options of the pending decision within a budget of ``playouts``
+    (default 500) or ``seconds``. ``workers``: processes to play in (default: every
+    core; 1 plays here); a warm ``pool`` may be passed instead."""
+    started = time.monotonic()
     decision = game.decision
     if decision is None:
         raise ValueError("the game is over: there is no decision to advise on")
+    if playouts is None and seconds is None:
+        playouts = DEFAULT_PLAYOUTS
+    deadline = started + seconds if seconds is not None else None
     legal = decision.legal
     values = [OptionValue(o.id, o.label) for o in legal]
+    mine = make_bot(policy, seed).choose(game)
+    by_id = {v.option_id: v for v in values}
+    by_id[mine].policy_choice = True
+
     rng = random.Random(seed)
-    per_option = max(1, playouts // len(legal))
-    jobs: list[Job] = [
-        (i, rng.getrandbits(48), rng.getrandbits(32))
-        for i in range(len(legal))
-        for _ in range(per_option)
-    ]
+    seeds: list[tuple[int, int]] = []
     root = game if game.turn_starts else fork(game)
-    workers = default_workers() if workers is None else workers
-    for (i, _, _), (vp, level, automatic) in zip(jobs, _run(root, jobs, workers), strict=True):
-        values[i].playouts += 1
-        values[i].vps.append(vp)
-        values[i].levels[level] += 1
-        values[i].automatic_defeats += automatic
-    # VP decide the victory level at the end of every scenario but Hothead, so the
-    # mean final VP ranks first; the mean level breaks ties (and ranks Hothead).
-    return sorted(values, key=lambda v: (-v.mean_vp, -v.level_value))
-
-
-def _play(root: Game, jobs: list[Job]) -> list[Outcome]:
-    """The playouts of ``jobs``, here, in order."""
-    if root.decision is None:
-        raise RuntimeError("the advisor's position has no decision")
-    ids = [o.id for o in root.decision.legal]
-    return [playout(root, ids[i], fate, policy) for i, fate, policy in jobs]
-
-
-def _run(root: Game, jobs: list[Job], workers: int) -> list[Outcome]:
-    if workers <= 1 or len(jobs) < 2:
-        return _play(root, jobs)
-    # Each worker rebuilds the position once (content from the same data, the same
-    # choices), then plays its share of the playouts.
-    position = (
-        str(root.content.data_dir),
-        root.scenario.id,
-        list(root.choices),
-        root.seed,
-        root.options.to_dict(),
-    )
-    chunks = [jobs[k::workers] for k in range(workers)]
+    runner = _Runner(root, pool, default_workers() if workers is None else workers)
+    alive = list(values)
+    spent, rnd = 0, 0
     try:
-        with ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=multiprocessing.get_context(_start_method()),
-            initializer=_init_worker,
-            initargs=position,
-        ) as pool:
-            parts = list(pool.map(_run_chunk, chunks))
-    except (OSError, ValueError, BrokenProcessPool):
-        # No pool here (e.g. a host whose stderr has no file descriptor): the same
-        # playouts in this process give the same answer, only slower.
-        return _play(root, jobs)
-    results: list[Outcome] = [(0, "", False)] * len(jobs)
-    for k, part in enumerate(parts):
-        results[k::workers] = part
-    return results
+        while alive:
+            if playouts is not None:
+                left = playouts - spent
+                if left <= 0:
+                    break
+                rounds_left = max(1, math.ceil(math.log2(len(alive))))
+                give = max(1, left // rounds_left // len(alive))
+            else:
+                give = FIRST_ROUND * 2**rnd
+            jobs: list[tuple[OptionValue, int]] = []
+            top = max(v.playouts for v in alive)
+            for k in range(top, top + give):  # k-major: a cut-off round stays balanced
+                jobs += [(v, k) for v in alive if v.playouts <= k]
+            if playouts is not None:
+                jobs = jobs[: playouts - spent]
+            while len(seeds) < top + give:
+                seeds.append((rng.getrandbits(48), rng.getrandbits(32)))
+            tasks: list[Task] = [(v.option_id, *seeds[k], policy, horizon) for v, k in jobs]
+            done = runner.run(tasks, deadline)
+            for j, o in done.items():
+                v, k = jobs[j]
+                v.add(k, o)
+            spent += len(done)
+            if not done or (deadline is not None and time.monotonic() >= deadline):
+                break
+            alive = _halve(alive, rnd)
+            rnd += 1
+            if len(alive) == 1:
+                break
+    finally:
+        runner.close()
 
-
-def _start_method() -> str:
-    """Fork is the quickest start, but only safe from a process with one thread (the
-    TUI asks from a worker thread): then a fork server, or spawn where there is none."""
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
-        return "fork"
-    return "forkserver" if "forkserver" in methods else "spawn"
-
-
-_WORKER: dict[str, Game] = {}
-
-
-def _init_worker(
-    data_dir: str, scenario: str, choices: list[str], seed: int, options: dict[str, object]
-) -> None:
-    _WORKER["root"] = Game.replay(
-        scenario,
-        choices,
-        seed=seed,
-        options=GameOptions.from_dict(options),
-        content=load_content(Path(data_dir)),
-        keep_turn_starts=True,
+    ranked = sorted(
+        (v for v in values if v.playouts),
+        key=lambda v: (v.dropped_in is None, v.dropped_in or 0, v.value),
+        reverse=True,
+    ) + [v for v in values if not v.playouts]
+    best = ranked[0]
+    for v in ranked:
+        v.tied_with_best = v.playouts > 0 and tied(best, v)
+    pick = by_id[mine] if by_id[mine].tied_with_best else best
+    pick.recommended = True
+    return Advice(
+        ranked,
+        pick.option_id,
+        mine,
+        policy,
+        horizon,
+        seed,
+        round(time.monotonic() - started, 3),
     )
 
 
-def _run_chunk(chunk: list[Job]) -> list[Outcome]:
-    return _play(_WORKER["root"], chunk)
+def _halve(alive: list[OptionValue], rnd: int) -> list[OptionValue]:
+    """The better half, the policy's choice and every option tied with the best."""
+    ranked = sorted(alive, key=lambda v: v.value, reverse=True)
+    best = ranked[0]
+    half = math.ceil(len(ranked) / 2)
+    keep = [v for i, v in enumerate(ranked) if i < half or v.policy_choice or tied(best, v)]
+    for v in ranked:
+        if v not in keep:
+            v.dropped_in = rnd
+    return keep
+
+
+class _Runner:
+    """Plays tasks here (one worker) or in a pool of processes; same outcomes either way."""
+
+    def __init__(self, root: Game, pool: PlayoutPool | None, workers: int) -> None:
+        self.root = root
+        self.pool = pool
+        self.own = pool is None and workers > 1
+        if self.own:
+            self.pool = PlayoutPool(workers)
+        self.position = position_of(root)
+
+    def run(self, tasks: list[Task], deadline: float | None) -> dict[int, Outcome]:
+        done: dict[int, Outcome] = {}
+        if self.pool is not None:
+            chunk = (
+                1 if deadline is not None else max(1, min(8, len(tasks) // (4 * self.pool.workers)))
+            )
+            try:
+                self.pool.run(
+                    self.position,
+                    tasks,
+                    deadline=deadline,
+                    chunk=chunk,
+                    on_result=lambda i, raw: done.__setitem__(i, Outcome.from_json(raw)),
+                )
+                return done
+            except OSError:
+                # No processes here (e.g. a host whose stderr has no file descriptor):
+                # the same playouts in this process give the same answer, only slower.
+                self.close()
+                self.pool = None
+        for i, task in enumerate(tasks):
+            if i not in done:
+                if deadline is not None and time.monotonic() >= deadline:
+                    break
+                done[i] = play_task(self.root, task)
+        return done
+
+    def close(self) -> None:
+        if self.own and self.pool is not None:
+            self.pool.close()

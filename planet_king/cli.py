@@ -543,19 +543,51 @@ def hint(
     at: Annotated[
         int | None, typer.Option("--at", min=1, help="Advise on the decision of choice N.")
     ] = None,
-    playouts: Annotated[int, typer.Option(min=1, help="Playouts in all.")] = 500,
+    seconds: Annotated[
+        float | None,
+        typer.Option(min=0.01, help="Think this long (the default: 1 second)."),
+    ] = None,
+    playouts: Annotated[
+        int | None, typer.Option(min=1, help="Playouts in all, instead of a time (reproducible).")
+    ] = None,
     seed: Annotated[int, typer.Option(help="The advisor's own seed.")] = 0,
     workers: Annotated[
         int | None,
-        typer.Option(min=1, help="Processes to play in (default: every core); same answer."),
+        typer.Option(
+            min=1, help="Processes to play in (default and most: the cores); same answer."
+        ),
     ] = None,
+    oversubscribe: Annotated[
+        bool, typer.Option("--oversubscribe", help="Allow more workers than cores.")
+    ] = False,
+    policy: Annotated[
+        str, typer.Option(help="The bot that plays the playouts and breaks ties.")
+    ] = "greedy",
+    horizon: Annotated[
+        int,
+        typer.Option(
+            min=0, help="Turns a playout plays before the forecast values it (0: to the end)."
+        ),
+    ] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
-    """Rank the legal options of a save's pending decision by Monte Carlo playouts."""
-    from planet_king.advisor import advise, fork
+    """Value the legal options of a save's pending decision by playouts, and recommend one."""
+    from planet_king.advisor import advice_json, advise, fork
+    from planet_king.advisor_pool import cores, stop_on_signals
+    from planet_king.bots import BOTS
     from planet_king.sim import VICTORY_LEVELS
 
+    if seconds is not None and playouts is not None:
+        raise UserError("give --seconds or --playouts, not both")
+    if policy not in BOTS:
+        raise UserError(f"unknown bot '{policy}' (known: {', '.join(sorted(BOTS))})")
+    if workers is not None and workers > cores() and not oversubscribe:
+        typer.echo(f"planet-king: note: {workers} workers capped at {cores()} cores", err=True)
+        workers = cores()
+    if seconds is None and playouts is None:
+        seconds = 1.0
+    stop_on_signals()  # SIGTERM as Ctrl+C: the workers are stopped on the way out
     content = load_content(data_dir)
     _, game = _load_save(save, content, up_to_valid=False, verify=True)
     if at is not None:
@@ -564,36 +596,43 @@ def hint(
         game = fork(game, game.choices[: at - 1])
     if game.decision is None:
         raise SaveFileError(f"{save}: the game is over, there is no decision to advise on")
-    ranked = advise(game, playouts=playouts, seed=seed, workers=workers)
+    advice = advise(
+        game,
+        playouts=playouts,
+        seconds=seconds,
+        seed=seed,
+        workers=workers,
+        policy=policy,
+        horizon=horizon,
+    )
     if as_json:
-        typer.echo(
-            json.dumps(
-                {
-                    "decision": game.decision.prompt,
-                    "role": game.decision.role.value,
-                    "playouts": playouts,
-                    "seed": seed,
-                    "options": [v.as_dict() for v in ranked],
-                },
-                ensure_ascii=False,
-            )
-        )
+        typer.echo(json.dumps(advice_json(game, advice), ensure_ascii=False))
         return
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{game.decision.prompt} ({playouts} playouts, greedy policy)")
-    columns = ("option", "mean VP", "± s.e.", "major", "historical", "defeat", "neither")
-    for col in (*columns, "auto-defeat"):
+    how = "to the end" if horizon == 0 else f"{horizon} turn(s) on, then the forecast"
+    table = Table(
+        title=f"{game.decision.prompt} ({advice.playouts} playouts in {advice.elapsed_s:.1f} s, "
+        f"{policy} policy, {how})",
+        caption="value: victory level (automatic defeat 0 ... Major Victory 4) + 0.01 per VP; "
+        "= tied with the best; * recommended (the policy's choice among ties)",
+    )
+    columns = ("", "option", "value", "playouts", "mean VP", "± s.e.")
+    for col in (*columns, "major", "historical", "defeat", "neither", "auto-defeat"):
         table.add_column(col)
-    for v in ranked:
-        n = max(v.playouts, 1)
+    for v in advice.options:
+        d = v.as_dict()
+        mark = ("*" if v.recommended else "") + ("=" if v.tied_with_best else "")
         table.add_row(
+            mark,
             v.label,
+            f"{v.value:.3f}",
+            str(v.playouts),
             f"{v.mean_vp:.2f}",
             f"{v.standard_error:.2f}",
-            *(f"{v.levels.get(k, 0) / n:.0%}" for k in VICTORY_LEVELS),
-            f"{v.automatic_defeats / n:.0%}",
+            *(f"{d['victory_levels'][k]:.0%}" for k in VICTORY_LEVELS),  # type: ignore[index]
+            f"{d['automatic_defeat']:.0%}",
         )
     Console().print(table)
 

@@ -1,16 +1,35 @@
-"""The advisor ranks the legal options by Monte Carlo playouts and never changes the game
-(Bots, batch simulation, an advisor)."""
+"""The advisor values the legal options by playouts toward the player's goal, reports
+ties, recommends the policy bot's own choice among them, and never changes the game
+(Bots, batch simulation, an advisor; Victory Levels; End of Turn Phase)."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from planet_king import saves
-from planet_king.advisor import advise, play_on
+from planet_king.advisor import OptionValue, advise, play_on, play_task, tied
+from planet_king.advisor_value import (
+    AUTOMATIC_DEFEAT,
+    final_outcome,
+    hazard,
+    truncated_outcome,
+    turn_gain,
+    utility,
+)
+from planet_king.bots import make_bot
 from planet_king.cli import app
+from planet_king.engine.forecast import forecast, level_for
 from planet_king.engine.game import Game
 
 
@@ -22,44 +41,167 @@ def _position(content, scenario: str = "iupiter-hispano", n: int = 6) -> Game:
     return game
 
 
-def test_advice_covers_every_legal_option_and_leaves_the_game_alone(content) -> None:
+def _option(name: str, values: list[float]) -> OptionValue:
+    v = OptionValue(name, name)
+    for k, x in enumerate(values):
+        v.values[k], v.vps[k] = x, x
+    return v
+
+
+# ---------------------------------------------------------------- the utility
+def test_utility_ranks_victory_levels_before_vp_and_automatic_defeat_last() -> None:
+    """Victory Levels; Automatic Defeat: the level decides, VP only break ties, and an
+    automatic defeat is worse than every level whatever the VP earned."""
+    order = [AUTOMATIC_DEFEAT, "neither-king-nor-planet", "defeat", "historical-outcome"]
+    order.append("major-victory")
+    for worse, better in itertools.pairwise(order):
+        assert utility(worse, 30) < utility(better, 0)
+    assert utility("defeat", 9) > utility("defeat", 8)
+
+
+def test_hothead_is_valued_by_its_own_victory_condition(content) -> None:
+    """Scenarios / "Hothead": Major Victory or Defeat, no VP: the value is the level."""
+    game = Game("hothead", seed=3, content=content)
+    bot = make_bot("greedy", 3)
+    while game.decision is not None:
+        game.choose(bot.choose(game))
+    o = final_outcome(game)
+    assert game.state.victory_level in ("major-victory", "defeat")
+    assert o.value == utility(game.state.victory_level, 0)
+
+
+def test_a_game_lost_by_automatic_defeat_is_valued_as_one(content) -> None:
+    """End of Turn / automatic defeat: the engine records it as a Defeat (R45); the
+    advisor values it below Neither King nor Planet."""
+    for seed in range(40):
+        game = Game("the-planet-king", seed=seed, content=content)
+        bot = make_bot("greedy", seed)
+        while game.decision is not None:
+            game.choose(bot.choose(game))
+        if game.state.ended_by == "automatic-defeat":
+            o = final_outcome(game)
+            assert o.levels == {AUTOMATIC_DEFEAT: 1.0}
+            assert o.value < utility("neither-king-nor-planet", 0)
+            return
+    pytest.fail("no greedy game of The Planet King ended in automatic defeat in 40 seeds")
+
+
+def test_a_truncated_playout_stops_at_the_next_turn_and_is_valued_by_the_forecast(
+    content,
+) -> None:
+    """End of Turn Phase: a playout of horizon 1 plays this turn's End of Turn and stops
+    at the next turn's start, where the forecast's tables and margins value it."""
+    game = Game("the-planet-king", seed=14, content=content, keep_turn_starts=True)
+    option = game.decision.legal_ids[0]
+    play = play_on(game, option, 5, 6, horizon=1)
+    if play.over:  # this fate ends the game at the first End of Turn: try another
+        play = play_on(game, option, 8, 9, horizon=1)
+    assert not play.over and play.state.turn == game.state.turn + 1
+    f = forecast(play)
+    turns_left = f.last_turn - f.turn + 1
+    projected = f.vp_now + turn_gain(f.table_vp) * turns_left
+    survive = (1 - hazard(f.worst_margin)) ** turns_left
+    expected = survive * utility(level_for(play, projected), projected) + (1 - survive) * utility(
+        AUTOMATIC_DEFEAT, f.vp_now
+    )
+    o = truncated_outcome(play)
+    assert o.truncated and o.value == pytest.approx(expected)
+    assert play_task(game, (option, 5, 6, "greedy", 1)).value == pytest.approx(
+        play_task(game, (option, 5, 6, "greedy", 1)).value
+    )
+
+
+def test_full_playouts_play_to_the_end(content) -> None:
+    game = Game("anni-mirabiles", seed=2, content=content, keep_turn_starts=True)
+    o = play_task(game, (game.decision.legal_ids[0], 1, 2, "greedy", 0))
+    assert not o.truncated
+
+
+# ---------------------------------------------------------------- ties
+def test_options_within_one_standard_error_of_the_best_are_tied() -> None:
+    best = _option("a", [3, 1, 2, 3, 1, 2])
+    close = _option("b", [2, 1, 2, 3, 1, 2])  # gap 1/6, paired s.e. 1/6: tied
+    far = _option("c", [0, -1, 0, 1, -1, 0])  # 2 less on every shared fate: not tied
+    assert tied(best, close)
+    assert not tied(best, far)
+    assert tied(best, _option("d", [0, 0]))  # too few shared playouts to tell
+
+
+def test_advice_covers_every_option_and_leaves_the_game_alone(content) -> None:
     game = _position(content)
     digest, choices = game.state.digest(), list(game.choices)
-    ranked = advise(game, playouts=12, seed=1)
-    assert {v.option_id for v in ranked} == set(game.decision.legal_ids)
-    assert all(v.playouts >= 1 for v in ranked)
+    advice = advise(game, playouts=40, seed=1, workers=1)
+    assert {v.option_id for v in advice.options} == set(game.decision.legal_ids)
     assert game.state.digest() == digest and game.choices == choices
-    values = [(v.mean_vp, v.level_value) for v in ranked]
-    assert values == sorted(values, reverse=True)
+    assert advice.options[0].tied_with_best
 
 
-def test_advice_is_reproducible_with_a_fixed_seed(content) -> None:
-    game = _position(content)
-    first = [v.as_dict() for v in advise(game, playouts=8, seed=7)]
-    again = [v.as_dict() for v in advise(game, playouts=8, seed=7)]
-    assert first == again
+def test_recommendation_is_the_policy_choice_among_ties(content) -> None:
+    """Never worse than the bot it consults: the advisor departs from the bot's own
+    choice only for an option better by more than one standard error."""
+    seen_tie = seen_override = False
+    for n in (2, 4, 6, 8, 10):
+        game = _position(content, "iupiter-hispano", n)
+        advice = advise(game, playouts=60, seed=n, workers=1)
+        mine = advice.option(advice.policy_choice)
+        assert mine.policy_choice
+        assert advice.policy_choice == make_bot("greedy", n).choose(game)
+        [pick] = [v for v in advice.options if v.recommended]
+        assert pick.option_id == advice.recommended
+        if mine.tied_with_best:
+            assert advice.recommended == advice.policy_choice
+            seen_tie = True
+        else:
+            best = advice.options[0]
+            assert advice.recommended == best.option_id and not tied(best, mine)
+            seen_override = True
+    assert seen_tie or seen_override
 
 
-def test_hint_command_on_a_save(content, tmp_path) -> None:
-    game = _position(content)
-    path = saves.save_game(game, saves_dir=tmp_path)
-    result = CliRunner().invoke(app, ["hint", str(path), "--playouts", "6", "--json"])
-    assert result.exit_code == 0, result.stderr
-    data = json.loads(result.stdout)
-    assert data["decision"] == game.decision.prompt
-    assert {o["option"] for o in data["options"]} == set(game.decision.legal_ids)
-    earlier = CliRunner().invoke(app, ["hint", str(path), "--at", "2", "--playouts", "4", "--json"])
-    assert earlier.exit_code == 0, earlier.stderr
-    bad = CliRunner().invoke(app, ["hint", str(path), "--at", "999"])
-    assert bad.exit_code == 1 and "only" in bad.stderr
+def test_a_playout_budget_is_spent_and_never_exceeded(content) -> None:
+    game = _position(content, "iupiter-hispano", 6)
+    for budget in (7, 50, 123):
+        advice = advise(game, playouts=budget, seed=2, workers=1)
+        assert advice.playouts == budget
+
+
+def test_successive_halving_keeps_the_policy_choice_to_the_end(content) -> None:
+    game = _position(content, "the-planet-king", 6)
+    advice = advise(game, playouts=60, seed=3, workers=1)
+    mine = advice.option(advice.policy_choice)
+    assert mine.dropped_in is None
+    assert mine.playouts == max(v.playouts for v in advice.options)
+
+
+def test_common_random_numbers_same_seeds_for_each_option(content, monkeypatch) -> None:
+    """The k-th playout of every option is played with the same seeds."""
+    from planet_king import advisor
+
+    seen: list[tuple[str, int, int]] = []
+    real = advisor.play_task
+
+    def spy(root, task):
+        seen.append((task[0], task[1], task[2]))
+        return real(root, task)
+
+    monkeypatch.setattr(advisor, "play_task", spy)
+    game = _position(content, "iupiter-hispano", 6)
+    advise(game, playouts=20, seed=5, workers=1)
+    by_option: dict[str, list[tuple[int, int]]] = {}
+    for option, fate, policy in seen:
+        by_option.setdefault(option, []).append((fate, policy))
+    runs = sorted(by_option.values(), key=len)
+    for run in runs:
+        assert run == runs[-1][: len(run)]
 
 
 def test_advice_is_the_same_in_one_process_or_several(content) -> None:
     """Every playout has its own seeds: the pool changes the speed, not the answer."""
     game = _position(content, "the-planet-king", 6)
-    alone = [v.as_dict() for v in advise(game, playouts=10, seed=3, workers=1)]
-    pooled = [v.as_dict() for v in advise(game, playouts=10, seed=3, workers=2)]
-    assert alone == pooled
+    alone = advise(game, playouts=24, seed=3, workers=1)
+    pooled = advise(game, playouts=24, seed=3, workers=2)
+    assert [v.as_dict() for v in alone.options] == [v.as_dict() for v in pooled.options]
+    assert alone.recommended == pooled.recommended
 
 
 def test_playouts_forked_from_a_turn_start_match_full_replays(content) -> None:
@@ -79,58 +221,161 @@ def test_playouts_forked_from_a_turn_start_match_full_replays(content) -> None:
             assert replayed.log_digest() == forked.log_digest()
 
 
-def test_advice_asked_from_a_thread_is_the_same(content) -> None:
-    """The TUI asks from a worker thread, where the pool starts its processes through a
-    fork server instead of forking the threaded program: the answer does not change."""
-    import threading
-
-    game = _position(content, "iupiter-hispano", 6)
-    alone = [v.as_dict() for v in advise(game, playouts=6, seed=2, workers=1)]
-    found: list[list[dict[str, object]]] = []
-    thread = threading.Thread(
-        target=lambda: found.append([v.as_dict() for v in advise(game, playouts=6, seed=2)])
-    )
-    thread.start()
-    thread.join()
-    assert found == [alone]
-
-
 def test_without_a_process_pool_the_advice_is_the_same(content, monkeypatch) -> None:
     """Where no worker process can start, the playouts run in this process."""
-    from planet_king import advisor
+    from planet_king import advisor_pool
 
     game = _position(content, "iupiter-hispano", 6)
-    alone = [v.as_dict() for v in advise(game, playouts=6, seed=4, workers=1)]
+    alone = [v.as_dict() for v in advise(game, playouts=12, seed=4, workers=1).options]
 
-    def no_pool(*args, **kwargs):
+    def no_processes(self) -> None:
         raise OSError("no processes here")
 
-    monkeypatch.setattr(advisor, "ProcessPoolExecutor", no_pool)
-    assert [v.as_dict() for v in advise(game, playouts=6, seed=4, workers=2)] == alone
+    monkeypatch.setattr(advisor_pool.PlayoutPool, "start", no_processes)
+    assert [v.as_dict() for v in advise(game, playouts=12, seed=4, workers=2).options] == alone
 
 
-def test_an_automatic_defeat_counts_below_every_victory_level() -> None:
-    """Victory / Automatic Defeat: the game is lost before its end; the engine records
-    it as a Defeat, and the advisor values it as low as Neither King nor Planet."""
-    from planet_king.advisor import OptionValue
+# ---------------------------------------------------------------- the command
+def test_hint_json_keeps_the_old_fields_and_adds_the_new(content, tmp_path) -> None:
+    game = _position(content)
+    path = saves.save_game(game, saves_dir=tmp_path)
+    result = CliRunner().invoke(
+        app, ["hint", str(path), "--playouts", "20", "--workers", "1", "--json"]
+    )
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["decision"] == game.decision.prompt
+    assert data["playouts"] == 20 and isinstance(data["elapsed_s"], float)
+    assert {o["option"] for o in data["options"]} == set(game.decision.legal_ids)
+    assert sum(o["playouts"] for o in data["options"]) == 20
+    for o in data["options"]:
+        for key in ("mean_vp", "standard_error", "victory_levels", "automatic_defeat"):
+            assert key in o
+        assert isinstance(o["value"], float) and isinstance(o["tied_with_best"], bool)
+    [pick] = [o for o in data["options"] if o["recommended"]]
+    assert pick["option"] == data["recommended"] and pick["tied_with_best"]
+    earlier = CliRunner().invoke(
+        app, ["hint", str(path), "--at", "2", "--playouts", "8", "--workers", "1", "--json"]
+    )
+    assert earlier.exit_code == 0, earlier.stderr
+    bad = CliRunner().invoke(app, ["hint", str(path), "--at", "999"])
+    assert bad.exit_code == 1 and "only" in bad.stderr
+    both = CliRunner().invoke(app, ["hint", str(path), "--seconds", "1", "--playouts", "5"])
+    assert both.exit_code == 2 and "not both" in both.stderr
 
-    survived = OptionValue("a", "A", playouts=2, vps=[9, 9])
-    survived.levels["neither-king-nor-planet"] = 2
-    lost = OptionValue("b", "B", playouts=2, vps=[9, 9], automatic_defeats=2)
-    lost.levels["defeat"] = 2
-    assert lost.level_value == survived.level_value == 0
-    assert lost.as_dict()["automatic_defeat"] == 1.0
+
+def test_hint_caps_workers_at_the_cores(content, tmp_path, monkeypatch) -> None:
+    """issue 15: more workers than cores only when asked."""
+    from planet_king import advisor_pool
+
+    monkeypatch.setattr(advisor_pool, "cores", lambda: 1)
+    game = _position(content)
+    path = saves.save_game(game, saves_dir=tmp_path)
+    result = CliRunner().invoke(app, ["hint", str(path), "--playouts", "4", "--workers", "9"])
+    assert result.exit_code == 0, result.stderr
+    assert "9 workers capped at 1" in result.stderr
 
 
-def test_the_advice_counts_the_playouts_lost_by_automatic_defeat(content) -> None:
+def _children(pid: int) -> set[int]:
+    """Processes whose parent is ``pid`` (Linux /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_hint_stops_with_its_workers_on_a_signal(content, tmp_path, sig) -> None:
+    """issue 15, item 8: a long `hint` stops within a second or so on SIGINT or SIGTERM,
+    and its worker processes stop with it."""
     game = _position(content, "the-planet-king", 6)
-    ranked = advise(game, playouts=10, seed=3, workers=1)
-    root = Game.replay(game.scenario.id, game.choices, seed=game.seed, content=content)
-    rng = random.Random(3)
-    seeds = [(rng.getrandbits(48), rng.getrandbits(32)) for _ in range(10)]
-    per = 10 // len(game.decision.legal)
-    expected: dict[str, int] = {}
-    for k, option in enumerate(game.decision.legal_ids):
-        ends = [play_on(root, option, *seeds[k * per + j]).state.ended_by for j in range(per)]
-        expected[option] = ends.count("automatic-defeat")
-    assert {v.option_id: v.automatic_defeats for v in ranked} == expected
+    path = saves.save_game(game, saves_dir=tmp_path)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "planet_king.cli",
+            "hint",
+            str(path),
+            "--playouts",
+            "1000000",
+            "--workers",
+            "2",
+            "--oversubscribe",
+            "--horizon",
+            "0",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        workers: set[int] = set()
+        for _ in range(300):
+            workers = _children(proc.pid)
+            if len(workers) == 2:
+                break
+            time.sleep(0.1)
+        assert len(workers) == 2, "the workers never started"
+        time.sleep(0.5)  # well into the playouts
+        os.kill(proc.pid, sig)
+        start = time.monotonic()
+        code = proc.wait(timeout=10)
+        took = time.monotonic() - start
+        deadline = time.monotonic() + 5
+        while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(_alive(w) for w in workers)
+        assert took < 3
+        assert code == (130 if sig == signal.SIGINT else 128 + signal.SIGTERM)
+        assert b"Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_the_advisor_service_answers_again_with_the_same_warm_workers(content) -> None:
+    """The TUI's advisor process keeps its workers: a second question starts none."""
+    game = _position(content)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "planet_king.advisor_server"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        request = {"save": saves.dumps(game), "seed": 1, "playouts": 10}
+        answers, workers = [], []
+        for _ in range(2):
+            proc.stdin.write(json.dumps(request) + "\n")
+            proc.stdin.flush()
+            answers.append(json.loads(proc.stdout.readline()))
+            workers.append(_children(proc.pid))
+        assert all(a["ok"] for a in answers)
+        assert answers[0]["options"] == answers[1]["options"]
+        assert workers[0] == workers[1]
+        proc.stdin.write("not json\n")
+        proc.stdin.flush()
+        bad = json.loads(proc.stdout.readline())
+        assert not bad["ok"] and bad["error"]
+        proc.stdin.close()
+        assert proc.wait(timeout=10) == 0
+        assert not any(_alive(w) for w in workers[0])
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -326,12 +326,14 @@ class GameScreen(Screen[None]):
         last = self.tracker.draws[-1]
         self.app.push_screen(CardsScreen(self.game.content, last.name, last.card_id))
 
-    HINT_PLAYOUTS = 500  # as `planet-king hint`
+    HINT_SECONDS = 1.0  # the advisor's budget for `h`
+    HINT_PLAYOUTS: int | None = None  # a number of playouts instead (tests)
+    _advisor: Any = None  # the advisor's process, kept warm between questions
 
     def action_hint(self) -> None:
-        """The advisor, as `planet-king hint` in a child process: the game on screen is
-        never touched, and the playouts run on every core without forking this
-        threaded program."""
+        """The advisor, in a long-lived child process (``advisor_server``): the game on
+        screen is never touched, the playouts run on every core without forking this
+        threaded program, and a second question finds the workers already started."""
         if self.game.decision is None:
             self.notify("The game is over: there is no decision to advise on.", timeout=3)
             return
@@ -340,10 +342,12 @@ class GameScreen(Screen[None]):
         # Taken now: the player may play on while the advisor thinks.
         position, seed = saves.dumps(self.game), len(self.game.choices)
         prompt = self.game.decision.prompt
-        self.notify(
-            f"The advisor plays {self.HINT_PLAYOUTS} games from here (a few seconds)...",
-            timeout=3,
+        budget = (
+            f"{self.HINT_PLAYOUTS} playouts"
+            if self.HINT_PLAYOUTS
+            else f"{self.HINT_SECONDS:g} second(s)"
         )
+        self.notify(f"The advisor thinks for {budget}...", timeout=2)
         self.run_worker(
             lambda: self._hint_worker(position, prompt, seed),
             thread=True,
@@ -363,34 +367,58 @@ class GameScreen(Screen[None]):
         import json
         import subprocess
         import sys
-        import tempfile
-        from pathlib import Path
 
-        with tempfile.TemporaryDirectory(prefix="planet-king-hint-") as folder:
-            save = Path(folder) / "position.json"
-            save.write_text(position, encoding="utf-8")
-            command = [
-                sys.executable,
-                "-c",
-                "from planet_king.cli import main; main()",
-                "hint",
-                str(save),
-                "--json",
-                f"--playouts={self.HINT_PLAYOUTS}",
-                f"--seed={seed}",
-                f"--data-dir={self.game.content.data_dir}",
-            ]
-            done = subprocess.run(command, capture_output=True, text=True, timeout=600)
-        if done.returncode != 0:
-            lines = done.stderr.strip().splitlines()
-            raise RuntimeError(lines[-1] if lines else f"exit code {done.returncode}")
-        options: list[dict[str, Any]] = json.loads(done.stdout)["options"]
+        proc = self._advisor
+        if proc is None or proc.poll() is not None:
+            proc = self._advisor = subprocess.Popen(
+                [sys.executable, "-m", "planet_king.advisor_server"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                encoding="utf-8",
+            )
+        request = {
+            "save": position,
+            "seed": seed,
+            "data_dir": str(self.game.content.data_dir),
+            **({"playouts": self.HINT_PLAYOUTS} if self.HINT_PLAYOUTS else {}),
+            "seconds": self.HINT_SECONDS,
+        }
+        try:
+            proc.stdin.write(json.dumps(request) + "\n")
+            proc.stdin.flush()
+            line = proc.stdout.readline()
+        except OSError:
+            line = ""
+        if not line:
+            self._stop_advisor()
+            raise RuntimeError("the advisor's process stopped")
+        reply = json.loads(line)
+        if not reply.get("ok"):
+            raise RuntimeError(reply.get("error", "no answer"))
+        self._hint_meta = reply
+        options: list[dict[str, Any]] = reply["options"]
         return options
+
+    def _stop_advisor(self) -> None:
+        proc, self._advisor = self._advisor, None
+        if proc is not None and proc.poll() is None:
+            proc.terminate()  # it stops its workers on the way out
+            try:
+                proc.wait(timeout=2)
+            except Exception:
+                proc.kill()
+
+    def on_unmount(self) -> None:
+        self._stop_advisor()
 
     def _show_hint(self, options: list[dict[str, Any]], prompt: str) -> None:
         from planet_king.tui.screens.modals import HintScreen
 
-        self.app.push_screen(HintScreen(options, self.HINT_PLAYOUTS, prompt))
+        meta = getattr(self, "_hint_meta", {})
+        playouts = meta.get("playouts") or sum(int(o.get("playouts", 0)) for o in options)
+        self.app.push_screen(HintScreen(options, playouts, prompt, meta.get("elapsed_s")))
 
     def action_memorials(self) -> None:
         """The memorials of the role at the keyboard (the deciding role), never the

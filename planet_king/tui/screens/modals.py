@@ -383,26 +383,44 @@ class HintScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,h", "close", "Close")]
 
-    def __init__(self, options: list[dict[str, Any]], playouts: int, prompt: str = "") -> None:
+    def __init__(
+        self,
+        options: list[dict[str, Any]],
+        playouts: int,
+        prompt: str = "",
+        elapsed_s: float | None = None,
+    ) -> None:
         super().__init__()
         self.options = options
         self.playouts = playouts
         self.prompt = prompt
+        self.elapsed_s = elapsed_s
 
     def compose(self) -> ComposeResult:
+        took = f" in {self.elapsed_s:.1f} s" if self.elapsed_s is not None else ""
         t = Text(
-            f"The advisor ({self.playouts} playouts, greedy bot, unknown cards re-shuffled)\n",
+            f"The advisor ({self.playouts} playouts{took}, greedy bot, unknown cards "
+            "re-shuffled)\n",
             style="bold",
         )
         if self.prompt:
             t.append(f"{self.prompt}\n", style="italic")
+        t.append(
+            "Value: victory level (automatic defeat 0 ... Major Victory 4) + 0.01 per VP. "
+            "★ recommended: the bot's own choice among the options tied with the best (=).\n"
+        )
         t.append("\n")
         for d in self.options:
             levels = " · ".join(f"{k} {p:.0%}" for k, p in d["victory_levels"].items() if p)
             if d.get("automatic_defeat"):
                 levels += f" (automatic defeat {d['automatic_defeat']:.0%})"
-            t.append(f"{d['label']}\n", style="bold")
-            t.append(f"  mean VP {d['mean_vp']:.2f} ± {d['standard_error']:.2f}   {levels}\n")
+            mark = "★ " if d.get("recommended") else ("= " if d.get("tied_with_best") else "  ")
+            t.append(f"{mark}{d['label']}\n", style="bold")
+            value = f"value {d['value']:.3f}   " if "value" in d else ""
+            t.append(
+                f"  {value}mean VP {d['mean_vp']:.2f} ± {d['standard_error']:.2f}   "
+                f"{d.get('playouts', '?')} playouts   {levels}\n"
+            )
         with Vertical(classes="modal wide-modal"):
             with VerticalScroll():
                 yield Static(t)

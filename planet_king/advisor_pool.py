@@ -1,0 +1,187 @@
+"""Worker processes for the advisor's playouts, kept warm between questions.
+
+Each worker rebuilds a position once (from its data folder, scenario, seed, options and
+choices) and plays the playouts it is sent. Messages are JSON over pipes. The pool can
+be stopped at once: ``close`` kills the workers, a worker ignores Ctrl+C (its parent
+stops it) and, on Linux, dies with its parent even if the parent is killed outright.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any
+
+# (data folder, scenario, seed, options, choices): enough to rebuild a position.
+Position = tuple[str, str, int, dict[str, Any], list[str]]
+# A playout to play: (option id, fate seed, policy seed, policy, horizon).
+Task = tuple[str, int, int, str, int]
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _start_method() -> str:
+    """Fork is the quickest start, but only safe from a process with one thread (the
+    TUI is threaded): then a fork server, or spawn where there is none."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
+def _die_with_parent() -> None:
+    """Linux: have the kernel kill this worker when its parent dies (even by kill -9)."""
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
+
+
+def _worker(conn: Connection, parent: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the parent, which stops us
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
+    if os.getppid() != parent:  # the parent died before we could ask to die with it
+        return
+    from planet_king.advisor import play_task, rebuild
+
+    roots: dict[str, Any] = {}
+    while True:
+        try:
+            message = json.loads(conn.recv_bytes())
+        except (EOFError, OSError):
+            return
+        key = json.dumps(message["position"])
+        if key not in roots:
+            roots.clear()
+            roots[key] = rebuild(tuple(message["position"]))  # type: ignore[arg-type]
+        root = roots[key]
+        results = [[i, play_task(root, tuple(task)).to_json()] for i, task in message["tasks"]]
+        conn.send_bytes(json.dumps(results).encode())
+
+
+class PlayoutPool:
+    """``workers`` processes that play playouts, started on first use."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._procs: list[Any] = []
+        self._conns: list[Connection] = []
+
+    def start(self) -> None:
+        """Start the workers now (else on first use)."""
+        ctx = multiprocessing.get_context(_start_method())
+        for _ in range(self.workers):
+            mine, theirs = ctx.Pipe()
+            proc = ctx.Process(target=_worker, args=(theirs, os.getpid()), daemon=True)
+            proc.start()
+            theirs.close()
+            self._procs.append(proc)
+            self._conns.append(mine)
+
+    @property
+    def pids(self) -> list[int]:
+        return [p.pid for p in self._procs]
+
+    def run(
+        self,
+        position: Position,
+        tasks: list[Task],
+        *,
+        deadline: float | None = None,
+        chunk: int = 1,
+        on_result: Callable[[int, list[object]], None],
+    ) -> None:
+        """Play ``tasks`` (in order, ``chunk`` at a time per worker) until done or the
+        ``deadline`` (time.monotonic) passes; ``on_result(index, outcome)`` as they come.
+        Chunks under way at the deadline are finished, none is started after it."""
+        if not self._procs:
+            self.start()
+        pending = list(enumerate(tasks))
+        pending.reverse()
+        busy: dict[Connection, int] = {}
+        for conn in self._conns:
+            if not self._send(conn, position, pending, deadline, chunk):
+                break
+            busy[conn] = 1
+        while busy:
+            for conn in wait(list(busy)):
+                assert isinstance(conn, Connection)
+                try:
+                    raw = conn.recv_bytes()
+                except (EOFError, OSError):
+                    raise RuntimeError("an advisor worker stopped unexpectedly") from None
+                for i, outcome in json.loads(raw):
+                    on_result(i, outcome)
+                if not self._send(conn, position, pending, deadline, chunk):
+                    del busy[conn]
+
+    @staticmethod
+    def _send(
+        conn: Connection,
+        position: Position,
+        pending: list[tuple[int, Task]],
+        deadline: float | None,
+        chunk: int = 1,
+    ) -> bool:
+        if not pending or (deadline is not None and time.monotonic() >= deadline):
+            return False
+        batch = [pending.pop() for _ in range(min(chunk, len(pending)))]
+        conn.send_bytes(json.dumps({"position": list(position), "tasks": batch}).encode())
+        return True
+
+    def close(self) -> None:
+        """Stop every worker now (they may be mid-playout)."""
+        for proc in self._procs:
+            with contextlib.suppress(Exception):
+                proc.kill()
+        for proc in self._procs:
+            with contextlib.suppress(Exception):
+                proc.join(timeout=1)
+        for conn in self._conns:
+            with contextlib.suppress(Exception):
+                conn.close()
+        self._procs, self._conns = [], []
+
+    def __enter__(self) -> PlayoutPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def position_of(game: Any) -> Position:
+    return (
+        str(Path(game.content.data_dir)),
+        game.scenario.id,
+        game.seed,
+        game.options.to_dict(),
+        list(game.choices),
+    )
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def stop_on_signals() -> None:
+    """SIGTERM ends this process the way Ctrl+C does, unwinding through ``finally`` so
+    that the pool's workers are stopped with it (exit code 128 + 15)."""
+    signal.signal(signal.SIGTERM, _terminated)
+    signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -1,0 +1,113 @@
+"""What a playout's end is worth to the player: the advisor's utility.
+
+The player's goal is a victory level, so the utility counts the level first and the VP
+only as a tie-break:
+
+    automatic defeat 0 < Neither King nor Planet 1 < Defeat 2 < Historical Outcome 3
+    < Major Victory 4, plus 0.01 per VP
+
+(0.01 per VP: 30 VP, more than any game scores, stay under one level). Hothead scores no
+VP: its own victory condition gives Major Victory (4) or Defeat (2).
+
+A playout that stops at an End of Turn before the game's end (a truncated playout: the
+End of Turn is played, the next turn has started) is valued with the forecast
+(``engine.forecast``): the VP the tables would give,
+read at the new turn's start, gives what each turn left is expected to gain, which
+projects the final VP and so the level; the worst margin to the automatic-defeat line
+gives the chance of surviving each turn left. Both rates were measured on greedy games
+(``benchmarks/advisor_calibration.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from planet_king.engine.forecast import forecast, level_for
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game
+
+AUTOMATIC_DEFEAT = "automatic-defeat"
+LEVEL_POINTS = {
+    AUTOMATIC_DEFEAT: 0.0,
+    "neither-king-nor-planet": 1.0,
+    "defeat": 2.0,
+    "historical-outcome": 3.0,
+    "major-victory": 4.0,
+}
+VP_WEIGHT = 0.01
+
+# Measured on greedy games, 100 each of The Planet King and the Anni scenarios
+# (``python benchmarks/advisor_calibration.py --games 100``): the chance that a turn ends
+# in automatic defeat, by the worst margin to the defeat line the forecast reads at the
+# turn's start (0 or less: 0.17, 1: 0.21, 2: 0.11, 3: 0.22; no turn started with 4 or
+# more), pooled as below since the player still has the whole turn to act; and the VP a
+# surviving turn gains, about 2.1 when the tables read at its start give 0 VP or more,
+# 0.6 less for each VP they would take.
+HAZARD_CLOSE, HAZARD_FAR = 0.19, 0.17  # worst margin 1 or less / 2 or more
+GAIN_PER_TURN, GAIN_PER_TABLE_VP = 2.1, 0.6
+
+
+def utility(level: str, vp: float) -> float:
+    """The player's goal as one number: the level first, VP as the tie-break."""
+    return LEVEL_POINTS[level] + VP_WEIGHT * vp
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one playout ends (or, truncated, where it is heading)."""
+
+    value: float  # the utility, or its expectation for a truncated playout
+    vp: float  # final VP, or the projected final VP
+    levels: dict[str, float]  # share of each level (a truncated playout spreads it)
+    truncated: bool
+
+    def to_json(self) -> list[object]:
+        return [self.value, self.vp, self.levels, self.truncated]
+
+    @classmethod
+    def from_json(cls, raw: list[object]) -> Outcome:
+        value, vp, levels, truncated = raw
+        assert isinstance(levels, dict)
+        return cls(float(value), float(vp), dict(levels), bool(truncated))  # type: ignore[arg-type]
+
+
+def final_outcome(g: Game) -> Outcome:
+    """A game played to its end."""
+    s = g.state
+    level = AUTOMATIC_DEFEAT if s.ended_by == "automatic-defeat" else s.victory_level
+    return Outcome(utility(level, s.vp), float(s.vp), {level: 1.0}, truncated=False)
+
+
+def hazard(margin: int) -> float:
+    """Chance that a turn starting ``margin`` points from the defeat line ends in one."""
+    return HAZARD_CLOSE if margin <= 1 else HAZARD_FAR
+
+
+def turn_gain(table_vp: int) -> float:
+    """The VP a surviving turn gains, from the tables' VP read at its start."""
+    return GAIN_PER_TURN + GAIN_PER_TABLE_VP * min(0, table_vp)
+
+
+def truncated_outcome(g: Game) -> Outcome:
+    """A game stopped at an End of Turn (at the start of a later turn), valued with the
+    forecast: VP so far plus what each turn left gains, weighed by the chance of
+    surviving those turns (both read from the forecast's tables and margins)."""
+    f = forecast(g)
+    turns_left = f.last_turn - f.turn + 1  # this turn's End of Turn is still to come
+    projected = f.vp_now + turn_gain(f.table_vp) * turns_left
+    survive = (1.0 - hazard(f.worst_margin)) ** turns_left
+    level = level_for(g, projected)
+    value = survive * utility(level, projected) + (1 - survive) * utility(
+        AUTOMATIC_DEFEAT, f.vp_now
+    )
+    levels = {level: survive}
+    levels[AUTOMATIC_DEFEAT] = levels.get(AUTOMATIC_DEFEAT, 0.0) + 1 - survive
+    vp = survive * projected + (1 - survive) * f.vp_now
+    return Outcome(value, vp, levels, truncated=True)
+
+
+def outcome(g: Game) -> Outcome:
+    """A playout's end: exact when the game is over, else the forecast's valuation."""
+    return final_outcome(g) if g.over else truncated_outcome(g)
