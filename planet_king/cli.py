@@ -118,7 +118,10 @@ COOP_OPTION = typer.Option("--coop", help="Two-player cooperative game (King and
 MEMORIALS_OPTION = typer.Option("--memorials", help="Secret Memorials in solo play.")
 WAR_ONLY_OPTION = typer.Option("--war-only", help="War-Only mode (doubled VP).")
 DIFFICULTY_OPTION = typer.Option("--difficulty", help="very-easy, easy, normal, hard or very-hard.")
-OPTIONAL_OPTION = typer.Option("--option", help="An optional rule: bastard-heir (repeatable).")
+OPTIONAL_OPTION = typer.Option(
+    "--option",
+    help="An optional rule: bastard-heir, enemy-tests-stop-early (repeatable).",
+)
 
 
 def _game_options(

@@ -92,8 +92,9 @@ SECTIONS: tuple[Section, ...] = (
         "If any drawn card shows the SP-loss mark you remove one SP (just one). Against a "
         "leader of strategy 2 or 3 a veteran tercio must be flipped first. An enemy leader "
         "who moved nothing and killed nothing is replaced by another."
-        "\nOur ruling: at most one space per campaign; in the 3+ band every card is still "
-        "drawn (ruling R3); a leader is relieved only after a campaign with no effect (R4).",
+        "\nOur ruling: at most one space per campaign, and every test card is drawn "
+        "(ruling R48; the optional rule enemy-tests-stop-early stops at the first hit "
+        "outside the 3+ band); a leader is relieved only after a campaign with no effect (R4).",
     ),
     Section(
         "Wars / End of a War",
