@@ -139,7 +139,10 @@ COOP_OPTION = typer.Option("--coop", help="Two-player cooperative game (King and
 MEMORIALS_OPTION = typer.Option("--memorials", help="Secret Memorials in solo play.")
 WAR_ONLY_OPTION = typer.Option("--war-only", help="War-Only mode (doubled VP).")
 DIFFICULTY_OPTION = typer.Option("--difficulty", help="very-easy, easy, normal, hard or very-hard.")
-OPTIONAL_OPTION = typer.Option("--option", help="An optional rule: bastard-heir (repeatable).")
+OPTIONAL_OPTION = typer.Option(
+    "--option",
+    help="An optional rule: bastard-heir, enemy-tests-stop-early (repeatable).",
+)
 
 
 def _game_options(
@@ -348,6 +351,16 @@ def simulate(
         f"mean VP {summary['mean_vp']:.2f} ± {summary['mean_vp_ci95']:.2f} (95% CI); "
         f"{result['elapsed_s']:.2f} s"
     )
+    wars = Table(title="wars over all the games")
+    for column in ("war", "at set-up", "declared", "won", "lost", "peace", "fought at the end"):
+        wars.add_column(column, justify="left" if column == "war" else "right")
+    for war, t in summary["wars"].items():
+        wars.add_row(
+            war,
+            *(str(t[k]) for k in ("at_setup", "declared", "won", "lost", "peace")),
+            str(t["ongoing_at_end"]),
+        )
+    console.print(wars)
     if "mean_king_vp" in summary:
         console.print(
             f"King {summary['mean_king_vp']:.2f} VP, Valido "

@@ -47,6 +47,7 @@ def play_one(
         "vp_by_turn": list(s.stats.vp_by_turn),
         "wars": {
             w: {
+                "at_setup": c["at_setup"],
                 "declared": c["declared"],
                 "won": c["won"],
                 "lost": c["lost"],
@@ -164,8 +165,28 @@ def summarise(records: list[dict[str, Any]], options: GameOptions) -> dict[str, 
         share = levels.get(lvl, 0) / n if n else 0.0
         half = 1.96 * math.sqrt(share * (1 - share) / n) if n else 0.0
         summary["shares"][lvl] = {"share": round(share, 4), "ci95": round(half, 4)}
+    summary["wars"] = _war_totals(records)
+    played = Counter(card for r in records for card, k in r["events_played"].items() if k)
+    summary["events_played_in_games"] = dict(sorted(played.items()))
     if options.coop and n:
         summary["mean_king_vp"] = round(sum(r["king_vp"] for r in records) / n, 4)
         summary["mean_valido_vp"] = round(sum(r["valido_vp"] for r in records) / n, 4)
         summary["winner_role"] = dict(Counter(r["winner_role"] for r in records))
     return summary
+
+
+WAR_COUNTS = ("at_setup", "declared", "won", "lost", "peace", "ongoing_at_end")
+
+
+def _war_totals(records: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """For each war or front: how many times it was at war from the set-up, declared, won,
+    lost and ended in peace over all the games, in how many games it was declared, and in
+    how many it was still fought at the end."""
+    totals: dict[str, dict[str, int]] = {}
+    for r in records:
+        for war, c in r["wars"].items():
+            t = totals.setdefault(war, dict.fromkeys((*WAR_COUNTS, "games_declared"), 0))
+            for key in WAR_COUNTS:
+                t[key] += int(c[key])
+            t["games_declared"] += 1 if c["declared"] else 0
+    return dict(sorted(totals.items()))

@@ -137,6 +137,25 @@ def test_workers_give_the_same_games_as_one_worker() -> None:
     assert "mean_vp_ci95" in one["summary"]
 
 
+def test_simulate_summarises_each_war_and_the_events_played() -> None:
+    """Closing figures of issue 13: the summary counts, over all the games, how often each
+    war or front was at war from the set-up, declared, won, lost and ended in peace, and in
+    how many games each event card was played (GUERRA DELS SEGADORS among them)."""
+    data = json.loads(invoke("simulate", "the-planet-king", "--games", "6", "--json").stdout)
+    games, wars = data["games"], data["summary"]["wars"]
+    for war, totals in wars.items():
+        for key in ("at_setup", "declared", "won", "lost", "peace"):
+            assert totals[key] == sum(g["wars"].get(war, {}).get(key, 0) for g in games)
+        assert totals["games_declared"] == sum(
+            1 for g in games if g["wars"].get(war, {}).get("declared")
+        )
+    assert wars["flanders"]["at_setup"] == 6 and wars["palatinate"]["at_setup"] == 6
+    played = data["summary"]["events_played_in_games"]
+    assert played["total-war"] == sum(1 for g in games if g["events_played"].get("total-war"))
+    text = invoke("simulate", "the-planet-king", "--games", "2").stdout
+    assert "wars over all the games" in text and "declared" in text
+
+
 def test_report_writes_the_balance_markdown(tmp_path) -> None:
     out = tmp_path / "balance.md"
     result = invoke("report", "--games", "2", "--out", str(out))

@@ -162,6 +162,25 @@ def test_anni_horribiles_keeps_the_union_of_arms_instability_card(content) -> No
     assert len(instability) == 3
 
 
+def test_union_of_arms_brings_guerra_dels_segadors_with_four_powers_at_war(
+    reign: Game,
+) -> None:
+    """Events / Union of Arms: "If there are no INSTABILITY cards available, they must add
+    the GUERRA DELS SEGADORS card instead." With three INSTABILITY cards (D19), four powers
+    at war at the Organisation put all three in the deck, so the first UNION OF ARMS brings
+    the Catalan revolt in (issue 13, point 7: with five it needed six wars at once)."""
+    s = reign.state
+    s.turn = 4
+    for w in ("flanders", "palatinate", "england", "ottoman"):
+        s.wars[w].active = True
+    organisation.build_event_deck(reign)
+    assert sum(c.startswith("instability") for c in s.deck) == 3
+    drive(events.play_event(reign, "union-of-arms"), ["union:play"])
+    assert "guerra-dels-segadors" in s.deck and not s.union_instability
+    organisation.build_event_deck(reign)
+    assert "guerra-dels-segadors" in s.deck, "it stays in the deck for the next turns"
+
+
 def test_union_of_arms_may_be_declined(reign: Game) -> None:
     """Events / Union of Arms: the player may choose not to play it."""
     drive(events.play_event(reign, "union-of-arms"), ["union:pass"])

@@ -71,6 +71,15 @@ def test_invalid_combinations_are_refused(content) -> None:
         game_with(content, optional=("dragons",))
 
 
+def test_optional_enemy_tests_stop_early_is_offered_except_in_hothead(content) -> None:
+    """Ruling R48: the Events Phase / Overview reading of enemy tests is a named optional
+    rule; Hothead is played with the basic rules only (Scenarios / "Hothead")."""
+    g = game_with(content, optional=("enemy-tests-stop-early",))
+    assert g.options.optional == ("enemy-tests-stop-early",)
+    with pytest.raises(ValueError, match="basic rules only"):
+        game_with(content, "hothead", optional=("enemy-tests-stop-early",))
+
+
 # ---------------------------------------------------------------- War-Only
 def test_war_only_setup_and_royal_actions(content) -> None:
     """War-Only Mode: no ladies, geniuses or royal cubes; Cortes and Royal Pardon become

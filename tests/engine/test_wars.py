@@ -6,7 +6,7 @@ import pytest
 import test_wars_helpers
 from conftest import drive, stack
 
-from planet_king.engine.game import Game
+from planet_king.engine.game import Game, GameOptions
 from planet_king.engine.rules import actions, wars
 from planet_king.engine.rules.actions import ACTIONS, Context
 
@@ -127,14 +127,35 @@ def test_enemy_campaign_close_strength_moves_only_on_a_negative(hothead: Game) -
     assert hothead.state.wars["france-italy"].position == 0
 
 
-def test_enemy_campaign_middle_band_moves_on_a_neutral_and_stops(hothead: Game) -> None:
-    """Progression of a War: 1.5 to 2.5 SP, negative or neutral move one space only;
-    testing stops once the condition is met (Events Phase / Overview)."""
+def test_progression_of_a_war_draws_as_many_tests_as_the_strategy(hothead: Game) -> None:
+    """Wars / Progression of a War: "perform as many fortune tests as the enemy leader's
+    strategy rating"; 1.5 to 2.5 SP, negative or neutral results move "one (and only one)
+    space" — both test cards are drawn though the first already qualified (ruling R48,
+    which replaces R3's early stop)."""
     at_war(hothead, units={"tercio": 1, "provincial": 1})  # 1.5 SP against 3
-    stack(hothead, "action-2", "action-3")
+    stack(hothead, "action-2", "action-3")  # neutral, negative
     drive(wars.enemy_campaign(hothead, "france-italy", "test"))
     assert hothead.state.wars["france-italy"].position == -1
-    assert hothead.state.deck[-1] == "action-3", "the second test card is not drawn"
+    assert hothead.state.discard[-2:] == ["action-2", "action-3"]
+
+
+def test_optional_rule_enemy_tests_stop_at_the_first_qualifying_result(content) -> None:
+    """Events Phase / Overview: "the player stops testing (and drawing cards) when the
+    conditions of the event are met" — the reading offered as the optional rule
+    enemy-tests-stop-early (ruling R48): the second card is not drawn."""
+    game = test_wars_helpers.full_game(content)  # a full-game position: options allowed
+    game.options = GameOptions(optional=("enemy-tests-stop-early",))
+    at_war(game, units={"tercio": 1, "provincial": 1})
+    stack(game, "action-2", "action-3")
+    drive(wars.enemy_campaign(game, "france-italy", "test"))
+    assert game.state.wars["france-italy"].position == -1
+    assert game.state.deck[-1] == "action-3", "the second test card is not drawn"
+    # The 3 SP band still draws every card (Progression of a War: "a card must be drawn
+    # for each fortune test").
+    at_war(game, units={})
+    stack(game, "excellent-harvests", "action-1")
+    drive(wars.enemy_campaign(game, "france-italy", "test"))
+    assert game.state.discard[-2:] == ["excellent-harvests", "action-1"]
 
 
 def test_first_game_turn_total_war_in_italy(hothead: Game) -> None:

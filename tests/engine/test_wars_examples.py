@@ -34,6 +34,9 @@ def test_flanders_example_with_tromp(content) -> None:
     assert wars.enemy_strength(game, "flanders") == 4
     stack(game, "instability-1", "fall-from-grace")
     drive(wars.war_event(game, content.events["flanders-war-1"]))
+    # As printed: "two fortune tests must be performed, yielding the INSTABILITY
+    # (negative) and FALL FROM GRACE (neutral) cards" — both drawn (ruling R48).
+    assert s.discard[-2:] == ["instability-1", "fall-from-grace"]
     assert s.wars["flanders"].position == -2
     assert s.units["flanders"] == {"veteran-flipped": 1, "fleet": 1}
     assert s.wars["flanders"].enemy_leader == "tromp"
@@ -75,8 +78,8 @@ def test_first_game_turn_spinola_campaign(content) -> None:
 
 def test_first_game_turn_total_war(content) -> None:
     """Example First Game Turn / TOTAL WAR: Italy (1.5 SP, La Motte strategy 2 against
-    France's 3) loses a space on a neutral result; in Flanders Nassau achieves nothing and
-    is relieved; the Palatinate is spared (Total War)."""
+    France's 3) draws a neutral and a negative result and loses one space; in Flanders
+    Nassau achieves nothing and is relieved; the Palatinate is spared (Total War)."""
     game = _first_turn(content)
     s = game.state
     # After INSTABILITY removed Spinola, Gómez Suárez took the Flanders army; the veteran
@@ -92,9 +95,12 @@ def test_first_game_turn_total_war(content) -> None:
         enemy="la-motte",
     )
     s.units["italy"] = {}
-    # Flanders first (board order): two positive results for Nassau; then Italy: neutral.
-    stack(game, "excellent-harvests", "action-1", "action-2")
+    # Flanders first (board order): two positive results for Nassau; then Italy, as
+    # printed: "With one neutral result and one negative result, the war progress marker
+    # moves one space" — La Motte's two cards are both drawn (ruling R48).
+    stack(game, "excellent-harvests", "action-1", "action-2", "the-plague")
     drive(wars.total_war(game, content.events["total-war"]))
+    assert s.discard[-2:] == ["action-2", "the-plague"]
     assert s.wars["france-italy"].position == -1
     assert s.wars["flanders"].position == 0
     assert s.wars["flanders"].enemy_leader not in (None, "nassau")

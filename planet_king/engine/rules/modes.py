@@ -22,7 +22,11 @@ WAR_ONLY_UNPLAYED = (
     "spanish-golden-age",
 )
 WAR_ONLY_OUT = ("hunting-day",)
-OPTIONAL_RULES = ("bastard-heir",)
+# Optional rules: the rulebook's Bastard Son as Heir, and the other reading of how many
+# tests an enemy campaign draws: stop at the first qualifying result (ruling R48).
+BASTARD_HEIR = "bastard-heir"
+ENEMY_TESTS_STOP_EARLY = "enemy-tests-stop-early"
+OPTIONAL_RULES = (BASTARD_HEIR, ENEMY_TESTS_STOP_EARLY)
 
 
 def validate(g: Game) -> None:

@@ -44,7 +44,7 @@ def setup_standard(g: Game) -> Rules:
     for ws in scen.wars:
         war = s.wars[ws.war]
         war.active, war.position = True, ws.position
-        wars.stat(g, ws.war, "declared")  # the scenario places its War marker
+        wars.stat(g, ws.war, "at_setup")  # the scenario places its War marker
         if ws.leader:
             war.leader = ws.leader
     for ws in scen.wars:

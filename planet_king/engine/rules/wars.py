@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from planet_king.content.ids import Event, Leader, Noble, Place, Power, War
 from planet_king.engine.decisions import Choices, Option, Role
 from planet_king.engine.rules import court, units
+from planet_king.engine.rules.modes import ENEMY_TESTS_STOP_EARLY
 from planet_king.engine.rules.units import UNIT_NAMES
 
 if TYPE_CHECKING:
@@ -538,7 +539,8 @@ def campaign_front(g: Game, active: list[str]) -> str:
 
 # --------------------------------------------------------- enemy campaigns
 def enemy_campaign(g: Game, war_id: str, cause: str) -> Rules:
-    """Progression of a War: the enemy campaigns; the marker moves at most one space (R3)."""
+    """Progression of a War: the enemy campaigns, with as many tests as its leader's
+    strategy; the marker moves at most one space (ruling R48)."""
     s = g.state
     ws = s.wars[war_id]
     if ws.truce:
@@ -561,17 +563,24 @@ def enemy_campaign(g: Game, war_id: str, cause: str) -> Rules:
         rule=RULE_PROGRESSION,
         cause=cause,
     )
+    # Every test is drawn, as the two worked examples do (ruling R48); the optional rule
+    # stops at the first qualifying result (Events Phase / Overview; the old ruling R3).
+    stop_early = ENEMY_TESTS_STOP_EARLY in g.options.optional and not automatic
     tests: list[FortuneResult] = []
     moved = False
     for _ in range(strategy):
         t = g.fortune_test(f"enemy campaign in {g.name(war_id)}", rule=RULE_PROGRESSION)
         tests.append(t)
-        if automatic:
-            moved = True
-            continue
-        if t.negative or (t.neutral and (diff >= 1.5 or naval_no_fleet)):
-            moved = True
-            break
+        if automatic or t.negative or (t.neutral and (diff >= 1.5 or naval_no_fleet)):
+            moved = True  # one (and only one) space, however many results qualify
+            if stop_early:
+                g.log(
+                    "A qualifying result: the enemy stops testing (optional rule "
+                    f"{ENEMY_TESTS_STOP_EARLY}, ruling R48).",
+                    rule=RULE_PROGRESSION,
+                    cause=cause,
+                )
+                break
     sp_removed = False
     if any(t.sp_loss for t in tests):
         sp_removed = yield from lose_sp(

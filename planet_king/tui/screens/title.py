@@ -16,6 +16,7 @@ from textual.widgets import Checkbox, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from planet_king.engine.game import DIFFICULTIES, GameOptions
+from planet_king.engine.rules.modes import OPTIONAL_RULES
 
 if TYPE_CHECKING:
     from planet_king.content.loader import Content
@@ -107,6 +108,10 @@ class TitleScreen(Screen[None]):
                 yield Checkbox("Secret memorials", id="memorials")
                 yield Checkbox("War-Only mode", id="war-only")
                 yield Checkbox("Bastard son as heir (optional)", id="bastard-heir")
+                yield Checkbox(
+                    "Enemy tests stop at the first hit (optional, R48)",
+                    id="enemy-tests-stop-early",
+                )
             with VerticalScroll(id="title-right"):
                 yield Static(id="scenario-detail")
                 yield Static(self._options_text(), id="title-options")
@@ -135,7 +140,9 @@ class TitleScreen(Screen[None]):
             coop=self.query_one("#coop", Checkbox).value,
             memorials=self.query_one("#memorials", Checkbox).value,
             war_only=self.query_one("#war-only", Checkbox).value,
-            optional=("bastard-heir",) if self.query_one("#bastard-heir", Checkbox).value else (),
+            optional=tuple(
+                name for name in OPTIONAL_RULES if self.query_one(f"#{name}", Checkbox).value
+            ),
         )
 
     def on_mount(self) -> None:
