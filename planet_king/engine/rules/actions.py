@@ -903,12 +903,9 @@ def _campaign(g: Game, ctx: Context) -> Rules:
                 cause=ctx.cause,
             )
         ).partition(":")[2]
-        g.spend(
-            wars.campaign_cost(g, nid),
-            "action:military-campaign",
-            rule=rule,
-            cause="Military Campaign",
-        )
+        cost = wars.campaign_cost(g, nid)
+        g.spend(cost, "action:military-campaign", rule=rule, cause="Military Campaign")
+        s.stats.campaigns.append((s.turn, nid, cost))
         court.set_holder(g, court.where(g, nid) or "", None)
         court.place(g, nid, f"army:{war_id}", cause="Military Campaign")
         # Declaring war on France opens the fronts of War with France together.
@@ -917,12 +914,9 @@ def _campaign(g: Game, ctx: Context) -> Rules:
             fronts = [war_id] + [f for f in wars.france_fronts_to_open(g) if f != war_id]
         yield from wars.declare_war(g, fronts, ctx.cause, rule=rule)
     else:
-        g.spend(
-            wars.campaign_cost(g, ws.leader),
-            "action:military-campaign",
-            rule=rule,
-            cause="Military Campaign",
-        )
+        cost = wars.campaign_cost(g, ws.leader)
+        g.spend(cost, "action:military-campaign", rule=rule, cause="Military Campaign")
+        s.stats.campaigns.append((s.turn, ws.leader or "", cost))
     yield from wars.player_campaign(g, war_id, ctx.cause)
     return war_id
 
