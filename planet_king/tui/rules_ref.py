@@ -233,8 +233,9 @@ SECTIONS: tuple[Section, ...] = (
     ),
     Section(
         "Setup / Offices (Vacancies)",
-        "When an office or an army command falls vacant, it is filled at once from the "
-        "nobles at Court who can take it; you choose which one."
+        "When an office or an army command falls vacant through an elimination or an exile, "
+        "it is filled at once from the nobles at Court who can take it; you choose which "
+        "one. A place left by a new Valido stays empty (ruling R56)."
         "\nThe four offices are the Viceroys of the Indies and of Italy, the Governor of "
         "Flanders and the Ambassador in Austria; only nobles hold them, and an empty one acts "
         "as if rated 0. With no military noble at Court an army command stays empty.",
@@ -386,12 +387,14 @@ SECTIONS: tuple[Section, ...] = (
     Section(
         "Events / The Ensign Nun",
         "Choose: an exploration as if led by a noble of military 2, or a free political "
-        "action. Neither counts toward unique-action limits.",
+        "action. The card names the exploration, so it is outside the once-a-turn limit; an "
+        "Embassy chosen as her political action is within it (ruling R63).",
     ),
     Section(
         "Events / His Majesty the King",
         "Choose one free government or royal action. It is not an ACTION card, so it may "
-        "repeat the last government action.",
+        "repeat the last government action; a unique one still counts as this turn's "
+        "(ruling R63).",
     ),
     Section(
         "Events / Uprising",
@@ -400,7 +403,8 @@ SECTIONS: tuple[Section, ...] = (
     ),
     Section(
         "Events / Rivalry",
-        "A random genius at Court goes into exile. The Court painter is safe.",
+        "A random genius at Court goes into exile. If the draw is the Court painter, he is "
+        "immune and nothing happens (ruling R57).",
     ),
     Section(
         "Events / Storms",
@@ -461,7 +465,8 @@ SECTIONS: tuple[Section, ...] = (
     ),
     Section(
         "Events / Fall from Grace",
-        "A random genius at Court is shuffled back into the genius deck (not the Court painter).",
+        "A random genius at Court is shuffled back into the genius deck; the Court painter, "
+        "if drawn, is immune and nothing happens (ruling R57).",
     ),
     Section(
         "Events / Spanish Road",
@@ -652,7 +657,8 @@ SECTIONS: tuple[Section, ...] = (
     ),
     Section(
         "End of Turn Phase / Appointment of a New Valido",
-        "Last of all you may make any noble in play the Valido; the old one leaves the game. "
+        "Last of all you may make any noble in play the Valido; the old one leaves the game, "
+        "and the office or command the new one leaves stays empty (ruling R56). "
         "A Valido of four or more turns kept while prestige is under 5 costs a VP each turn.\n"
         "Our ruling: Olivares may serve through turn 5 (ruling D7).",
     ),
