@@ -449,7 +449,7 @@ def replay(
 
     def observe(game: Any, k: int, decision: Any, choice: str, log_before: int) -> None:
         nonlocal shown
-        lines.extend(e.line() for e in game.log_entries[shown:log_before])
+        lines.extend(e.line(with_rule=True) for e in game.log_entries[shown:log_before])
         label = decision.option(choice).label
         lines.append(f">>> choice {k} ({decision.role.value}): {label} [{choice}]")
         shown = log_before
@@ -459,7 +459,7 @@ def replay(
     except saves.SaveError as exc:
         raise SaveFileError(str(exc)) from None
     if show_log:
-        lines.extend(e.line() for e in game.log_entries[shown:])
+        lines.extend(e.line(with_rule=True) for e in game.log_entries[shown:])
         if game.decision is not None:
             lines.append(status_line(game))
             lines.append(render_decision(game))

@@ -13,6 +13,9 @@ file) and checks after every choice:
 - counter limits (Military Units: the counter mix of tables.yaml);
 - markers on their tracks (war progression markers, exploration, asiento);
 - every decision has a legal option, and option ids are unique within it;
+- the rules' invariants of ``planet_king.engine.invariants`` (leader windows, cards out
+  of the game never drawn, unique actions once a turn, the INSTABILITY count at
+  Organisation, campaign costs paid);
 - the state round-trips through the save format: the save written now (JSON text) is
   read back and its choices replayed by a shadow game, which must reach the saved
   digest; the shadow's log must equal the game's log (replay reproduces the log);
@@ -45,6 +48,7 @@ from planet_king import saves
 from planet_king.bots import BOTS, make_bot
 from planet_king.content.loader import Content, load_content
 from planet_king.engine import game as game_module
+from planet_king.engine import invariants
 from planet_king.engine.game import DIFFICULTIES, Game, GameOptions
 from planet_king.sim import game_seed
 
@@ -185,6 +189,7 @@ def fuzz_one(
     digests_before: list[str] = []
     digest = game.state.digest()
     check_invariants(game)
+    watch = invariants.Watch()  # the rules' invariants (planet_king.engine.invariants)
     while game.decision is not None:
         if len(game.choices) >= MAX_CHOICES_PER_GAME:
             raise FuzzFailure(f"more than {MAX_CHOICES_PER_GAME} choices: an endless game?")
@@ -200,6 +205,8 @@ def fuzz_one(
         digest = game.state.digest()
         k = len(game.choices)
         check_invariants(game)
+        broken = invariants.check(game, watch)
+        _need(not broken, f"choice {k}: {'; '.join(broken)}")
 
         # the state round-trips through the save format
         text = saves.dumps(game, state_digest=digest)

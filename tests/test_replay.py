@@ -36,11 +36,15 @@ def good_save(tmp_path: Path, finished: Game) -> Path:
 
 # --------------------------------------------------------------------- replay
 def test_replay_prints_the_log_with_the_choices(good_save: Path, finished: Game) -> None:
+    """`replay --log` prints every log entry with the rule it cites (as the TUI does)
+    and the choices between them."""
     result = invoke("replay", good_save)
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     for entry in finished.log_entries:
-        assert entry.line() in out
+        assert entry.line(with_rule=True) in out
+    cited = [e for e in finished.log_entries if e.rule]
+    assert cited and all(f"{e.text} ({e.rule})" in out for e in cited)
     assert out.count(">>> choice ") == len(finished.choices)
     assert ">>> choice 1 (" in out and f"[{finished.choices[0]}]" in out
     assert invoke("replay", good_save, "--log").stdout == out

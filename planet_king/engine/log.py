@@ -13,5 +13,7 @@ class LogEntry:
     rule: str = ""
     cause: str = ""
 
-    def line(self) -> str:
-        return f"[T{self.turn} {self.phase}] {self.text}"
+    def line(self, *, with_rule: bool = False) -> str:
+        """The entry as one line; ``with_rule`` adds the rule it cites, as the TUI shows."""
+        cited = f" ({self.rule})" if with_rule and self.rule else ""
+        return f"[T{self.turn} {self.phase}] {self.text}{cited}"

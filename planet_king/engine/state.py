@@ -73,6 +73,9 @@ class Stats:
     ledger: Counter[str] = field(default_factory=Counter)
     wars: dict[str, Counter[str]] = field(default_factory=dict)
     vp_by_turn: list[int] = field(default_factory=list)
+    # Each Military Campaign action: (turn, commander, ducats paid), read by the
+    # invariants (planet_king.engine.invariants).
+    campaigns: list[tuple[int, str, int]] = field(default_factory=list)
 
 
 @dataclass(slots=True)

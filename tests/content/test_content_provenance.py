@@ -3,22 +3,17 @@ documented; a broken data file is reported by file, entry and field."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 from pathlib import Path
 
 import pytest
+import rulebook_facts
+from rulebook_facts import capital_names
 
 from planet_king.content.loader import Content, DataError, load_content
 
 ROOT = Path(__file__).resolve().parents[2]
-RULEBOOK = Path(
-    os.environ.get(
-        "PLANET_KING_RULEBOOK",
-        ROOT.parent / "shared" / "rulebook" / "the-planet-king-rulebook.txt",
-    )
-)
 
 # Every name the rulebook prints in capitals, with the card(s) it names.
 NAMED: dict[str, list[str]] = {
@@ -118,24 +113,11 @@ NAMED_IN_PROSE: dict[str, str] = {
     "Sister Margarita de la Cruz": "margarita-de-la-cruz",
 }  # fmt: skip
 
-UP = "A-ZÁÉÍÓÚÑÜ"
-WORD = rf"(?:[{UP}][{UP}'\-]*\.?|\(\d+\)|\d{{4}})(?![a-záéíóúñü])"
-NAME = re.compile(rf"(?<![\w.]){WORD}(?: {WORD})*")
-
 
 def all_ids(content: Content) -> dict[str, object]:
     return {
         **content.events, **content.notables, **content.memorials, **content.leaders,
     }  # fmt: skip
-
-
-def capital_names(text: str) -> set[str]:
-    names = set()
-    for match in NAME.finditer(text):
-        name = match.group(0).rstrip(".").strip()
-        if sum(ch.isalpha() for ch in name) >= 3:
-            names.add(name)
-    return names
 
 
 def test_every_card_the_rulebook_names_is_present(content: Content) -> None:
@@ -151,16 +133,29 @@ def test_every_card_the_rulebook_names_is_present(content: Content) -> None:
 def test_capitalised_names_in_the_rulebook_are_all_mapped() -> None:
     """A Bit of History: cards are printed in capitals; none of them is forgotten.
 
-    The rulebook lives in shared/ beside the checkout (as on CI), or where
-    PLANET_KING_RULEBOOK points."""
-    assert RULEBOOK.is_file(), f"rulebook not found at {RULEBOOK} (set PLANET_KING_RULEBOOK)"
-    text = RULEBOOK.read_text(encoding="utf-8")
-    found = capital_names(text)
+    Read from the facts committed in tests/facts/rulebook_names.yaml (taken from the
+    rulebook, so this runs on any clone); the next test checks those facts against the
+    rulebook itself where it is present."""
+    facts = rulebook_facts.load_names()
+    found = set(facts["capitalised_names"])
     assert found - set(NAMED) - NOT_CARDS == set()
     assert set(NAMED) - found == set()
-    lowered = text.lower()
-    for name in NAMED_IN_PROSE:
-        assert name.lower() in lowered, name
+    assert sorted(facts["names_in_prose"]) == sorted(NAMED_IN_PROSE)
+
+
+def test_the_committed_names_are_the_rulebooks() -> None:
+    """Cross-check of the committed facts against the rulebook itself: the names are
+    recomputed from its full text and must be the same, and every lower-case card name
+    is in it. It runs where the rulebook is present (../shared or PLANET_KING_RULEBOOK).
+    Elsewhere it is skipped with that reason, which hides nothing the test above checks
+    (that one reads the committed facts and always runs); what it cannot check there is
+    only whether the facts still match the rulebook, whose SHA-256 they record.
+    PLANET_KING_REQUIRE_RULEBOOK=1 turns the skip into a failure."""
+    text = rulebook_facts.rulebook_text_or_skip()
+    facts = rulebook_facts.load_names()
+    assert facts["sha256"] == rulebook_facts.sha256(text), "regenerate tests/facts"
+    assert sorted(capital_names(text)) == facts["capitalised_names"]
+    assert rulebook_facts.names_in(text, list(NAMED_IN_PROSE)) == sorted(NAMED_IN_PROSE)
 
 
 def test_reconstructed_cards_are_not_in_the_rulebook(content: Content) -> None:

@@ -3,6 +3,7 @@ examples as scripted tests (a constructed state, forced draws, scripted choices)
 
 from __future__ import annotations
 
+import pytest
 from conftest import drive, forced_picks, stack
 
 from planet_king.engine.game import Game
@@ -362,3 +363,17 @@ def test_instability_and_traitor_example_of_turn_four(reign: Game) -> None:
     with forced_picks(reign, "genius:1", "court:1"):
         drive(events.play_event(reign, "traitor"))
     assert "gaspar-de-borja" in s.exiles and s.court_nobles[0] is None
+
+
+@pytest.mark.parametrize("scenario", ["the-planet-king", "anni-horribiles", "hothead"])
+def test_set_up_logs_the_event_deck_once_with_its_real_size(content, scenario: str) -> None:
+    """Setup / Cards; Organisation Phase / Creating the Event Decks: the set-up log gives
+    the event deck's size once, when the deck exists (never "0 cards" before it is built),
+    and keeps the Treasury."""
+    g = Game(scenario, seed=1, content=content)
+    while g.state.phase == "setup" and g.decision is not None:
+        g.choose(g.decision.legal_ids[0])
+    lines = [e.text for e in g.log_entries if e.phase == "setup"]
+    sizes = [t for t in lines if t.startswith("The event deck has")]
+    assert len(sizes) == 1 and "has 0 cards" not in sizes[0]
+    assert any(f"Treasury {g.scenario.treasury} ducats" in t for t in lines)

@@ -82,10 +82,10 @@ def setup(g: Game) -> None:
     g.rng.shuffle(s.noble_deck)
     s.deck = modes.apply_to_deck(g, list(scen.event_deck or []))
     g.shuffle_deck()
-    g.log(
-        f"The event deck has {len(s.deck)} cards; Treasury {s.treasury} ducats.",
-        rule="Setup / Cards",
-    )
+    # A scenario with a fixed deck (Hothead) has it now; the others build theirs at the
+    # end of set-up (Creating the Event Decks), which logs it then.
+    deck = f"The event deck has {len(s.deck)} cards; " if scen.event_deck else ""
+    g.log(f"{deck}Treasury {s.treasury} ducats.", rule="Setup / Cards")
 
 
 place_cubes = organisation.place_cubes

@@ -692,6 +692,7 @@ def pay_campaign(g: Game, leader: str, *, rule: str) -> None:
             cause="Military Campaign",
         )
     g.spend(cost, "action:military-campaign", rule=rule, cause="Military Campaign")
+    g.state.stats.campaigns.append((g.state.turn, leader, cost))  # checked by the invariants
 
 
 def player_campaign(g: Game, war_id: str, cause: str) -> Rules:
