@@ -41,9 +41,9 @@ def test_the_tutorial_from_the_title_screen_to_the_end_of_the_example(
     game is the example's, on turn 2, with the guide's closing page."""
     tut = tutorial.load(content)
     app = PlanetKingApp(saves_dir=tmp_path, content=content)
-    app.tutorial_first = True
 
     async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        await pilot.press("t")  # the title screen's entry
         await pilot.pause()
         assert isinstance(app.screen, GuideScreen)  # the introduction
         await pilot.press("enter")
