@@ -105,3 +105,22 @@ def test_another_choice_leaves_the_example(content: Content, tmp_path: Path) -> 
         assert not app.screen.query(".-guided")
 
     run(app, script)
+
+
+def test_a_selection_from_the_decision_before_is_dropped(content: Content, tmp_path) -> None:
+    """Keys faster than the screen: a second Enter may select on the list of a decision
+    already answered; the tutorial drops it instead of failing on an illegal choice."""
+    app = PlanetKingApp(saves_dir=tmp_path, content=content)
+    app.tutorial_first = True
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # the introduction, step 1's page
+        screen = app.screen
+        assert isinstance(screen, TutorialScreen)
+        screen.take("noble:diego-carrillo")
+        screen.take("noble:diego-carrillo")  # stale: the Viceroy of Italy is asked now
+        assert screen.game.choices == ["noble:diego-carrillo"]
+        assert screen.game.state.stacked is not None
+
+    run(app, script)
