@@ -94,7 +94,7 @@ def test_another_choice_leaves_the_example(content: Content, tmp_path: Path) -> 
         await pilot.pause()
         page = app.screen
         assert isinstance(page, GuideScreen)
-        assert page.title_text == "The example went another way"
+        assert page.title_text == "Your own game from here"
         assert "Diego Carrillo" in str(page.body)
         await pilot.press("enter")
         await pilot.pause()

@@ -169,7 +169,7 @@ class TutorialScreen(GameScreen):
         super().take(option_id)
         if at is not None and option_id != at.step.choice:
             text = self.guide.off_path_text(self.game, at.option_label)
-            self.app.push_screen(GuideScreen("The example went another way", paragraphs(text)))
+            self.app.push_screen(GuideScreen("Your own game from here", paragraphs(text)))
         elif self.guide.finished(self.game) and not self._outro_shown:
             self._outro_shown = True
             self.app.push_screen(self._outro_page())
