@@ -267,6 +267,29 @@ def play(
 
 
 @app.command()
+def tutorial(
+    text: Annotated[bool, typer.Option("--text", help="Plain-text mode.")] = False,
+    saves_dir: Annotated[Path | None, SAVES_DIR_OPTION] = None,
+    data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
+) -> None:
+    """Learn to play: the rulebook's Example First Game Turn, step by step."""
+    from planet_king import tutorial as guide
+
+    content = load_content(data_dir)
+    try:
+        guide.load(content)
+    except guide.UnknownTutorial as exc:
+        raise UserError(str(exc)) from None
+    if not text:
+        if sys.stdin.isatty() and sys.stdout.isatty():  # the TUI needs a terminal
+            from planet_king.tui.app import run_tutorial  # imports Textual: only here
+
+            raise typer.Exit(run_tutorial(content=content, saves_dir=saves_dir))
+        typer.echo("Not a terminal: the tutorial runs in plain text (use --text to ask for it).")
+    raise typer.Exit(guide.run_text(content, saves_dir=saves_dir))
+
+
+@app.command()
 def simulate(
     scenario: Annotated[str, typer.Argument(help="Scenario id.")],
     games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,

@@ -107,12 +107,14 @@ def run(
     saves_dir: Path | None = None,
     learning: bool = False,
     autosave: bool = True,
+    shown: int = 0,
 ) -> int:
     """Play until the game ends or the player quits; returns an exit code.
 
     The game is autosaved after every choice (and at the start), so Ctrl+C or a closed
     terminal never loses more than the choice being made. ``learning`` lets ``u`` undo
-    across cards and markers drawn (and marks the save).
+    across cards and markers drawn (and marks the save). ``shown``: log entries already
+    printed (a game handed over by the tutorial).
     """
     import sys
 
@@ -136,7 +138,6 @@ def run(
             say("Autosave works again.")
         autosave_error = error
 
-    shown = 0
     say(f"The Planet King — {game.scenario.name}. Type ? for help.")
     if learning:
         say("Learning mode: undo may take back cards and markers drawn (the save says so).")

@@ -72,6 +72,7 @@ class PlanetKingApp(App[int]):
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
         self._content = content
         self.exit_message = ""
+        self.tutorial_first = False  # open straight on the tutorial (run_tutorial)
         self.register_theme(SIGLO_DE_ORO)
         self.theme = SIGLO_DE_ORO.name  # before mounting: no second pass over the styles
 
@@ -86,7 +87,10 @@ class PlanetKingApp(App[int]):
         return self._content
 
     def on_mount(self) -> None:
-        if self.game is not None:
+        if self.tutorial_first:
+            self.push_screen(TitleScreen(self.content, self.seed))
+            self.start_tutorial()
+        elif self.game is not None:
             self.push_screen(GameScreen(self.game))
         else:
             self.push_screen(TitleScreen(self.content, self.seed))
@@ -126,6 +130,20 @@ class PlanetKingApp(App[int]):
             return
         self.game = game
         self.switch_screen(GameScreen(game))
+
+    def start_tutorial(self) -> None:
+        """The tutorial (the rulebook's first turn, stacked, with a guide)."""
+        from planet_king import tutorial
+        from planet_king.tui.screens.tutorial import TutorialScreen
+
+        try:
+            tut = tutorial.load(self.content)
+            game = tutorial.new_game(tut, self.content)
+        except Exception as exc:  # broken tutorial data: say so, stay where we are
+            self.notify(f"The tutorial cannot start: {exc}", severity="error", timeout=8)
+            return
+        self.game = game
+        self.switch_screen(TutorialScreen(game, tut))
 
     def open_save(self, path: Path) -> None:
         saves = self.saves_module()
@@ -188,3 +206,10 @@ def run_title(
 ) -> int:
     """Open the title screen (choose a scenario and a seed); returns an exit code."""
     return _run(PlanetKingApp(seed=seed, saves_dir=saves_dir, content=content))
+
+
+def run_tutorial(*, content: Content | None = None, saves_dir: Path | str | None = None) -> int:
+    """Open the tutorial (the rulebook's first turn, step by step); returns an exit code."""
+    app = PlanetKingApp(saves_dir=saves_dir, content=content)
+    app.tutorial_first = True
+    return _run(app)

@@ -255,6 +255,7 @@ def test_example_first_game_turn(content: Content, seed: int) -> None:
     # "With Spinola's strategy rating of 3, three fortune tests ... one positive result
     # which moves the war progress marker one space in favour of the player, as the
     # player's SP of 4 is equal to the enemy's SP of 4."
+    assert game.content.nobles["ambrosio-de-spinola"].leader.strategy == 3
     assert line(log, r"Spinola.* campaigns in Flanders War: 4 SP against 4 SP, 3 test")
     tests = [t for t in log if t.startswith("Fortune test (campaign in Flanders")]
     assert len(tests) == 3 and sum("positive" in t for t in tests) == 1
@@ -270,10 +271,14 @@ def test_example_first_game_turn(content: Content, seed: int) -> None:
     log = events_log()
     # "FRANCISCO DE QUEVEDO as the new genius who has two literature points."
     assert "francisco-de-quevedo" in s.court_geniuses
-    assert game.content.geniuses["francisco-de-quevedo"].enlightenment == 2
+    quevedo = game.content.geniuses["francisco-de-quevedo"]
+    assert (quevedo.art, quevedo.enlightenment) == ("literature", 2)
     # "a total of eight enlightenment points, they earn an immediate victory point
     # (VELÁZQUEZ 3, QUEVEDO 2, GRACIÁN 1, PIMENTEL 1 via his patron trait, and MARÍA
     # CALDERÓN 1 for her music)."
+    geniuses = game.content.geniuses
+    assert geniuses["diego-velazquez"].enlightenment == 3
+    assert geniuses["baltasar-gracian"].enlightenment == 1
     assert line(log, r"The Court counts 8 enlightenment points")
     assert line(log, r"\+1 VP \(Spanish Golden Age\): 0 → 1")
     # "INSTABILITY. One ducat is lost ... SPINOLA is chosen at random and removed from the
@@ -308,10 +313,14 @@ def test_example_first_game_turn(content: Content, seed: int) -> None:
     # "the test is negative, so war is declared. The player moves Pimentel from the Court
     # to take command of the Italian army and moves the troops stationed in Italy to the
     # new open front. La Motte is randomly chosen ... Place the 1st war declared marker".
-    assert line(log, r"Fortune test \(does France declare war\?\): .* negative")
+    declaration = [t for t in log if t.startswith("Fortune test (does France declare war?)")]
+    assert len(declaration) == 1 and "negative" in declaration[0]
     italy = s.wars["france-italy"]
     assert italy.active and italy.leader == "francisco-pimentel"
     assert "francisco-pimentel" not in s.court_nobles
+    assert s.units_at("france-italy") == {"tercio": 1, "provincial": 1}
+    assert not any(s.units_at("italy").values())
+    assert italy.enemy_leader == "la-motte"
     assert s.wars_declared_this_turn == 1
     assert line(log, r"1st war declared this turn")
     # "a new INSTABILITY card is added to the event deck as of the next turn": three

@@ -63,6 +63,7 @@ class TitleScreen(Screen[None]):
         Binding("e", "edit_seed", "Seed"),
         Binding("a", "continue_autosave", "Continue autosave"),
         Binding("o", "load", "Load a save"),
+        Binding("t", "tutorial", "Tutorial"),
     ]
 
     def __init__(self, content: Content, seed: int) -> None:
@@ -118,7 +119,9 @@ class TitleScreen(Screen[None]):
         yield Footer()
 
     def _options_text(self) -> Text:
-        t = Text("\nSaved games\n", style="bold underline")
+        t = Text("\nNew to the game?\n", style="bold underline")
+        t.append("t  the tutorial: the rulebook's first turn, step by step\n")
+        t.append("\nSaved games\n", style="bold underline")
         if self.pk_app.saves_module() is None:
             t.append(f"Continue the last autosave / load a save: {NOT_YET}\n", style="dim")
         else:
@@ -186,6 +189,9 @@ class TitleScreen(Screen[None]):
             self.notify("There is no autosave to continue.", severity="warning")
             return
         self.pk_app.open_save(path)
+
+    def action_tutorial(self) -> None:
+        self.pk_app.start_tutorial()
 
     def action_load(self) -> None:
         saves = self.pk_app.saves_module()

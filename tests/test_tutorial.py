@@ -1,0 +1,122 @@
+"""The tutorial (planet_king.tutorial): its texts as validated content, the guide, the
+plain-text tutorial and the ``planet-king tutorial`` command."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from planet_king import tutorial
+from planet_king.cli import app
+from planet_king.content.loader import Content, DataError
+from planet_king.engine import stacking
+from planet_king.tui import rules_ref
+
+
+def test_the_tutorial_follows_the_stack_of_the_example(content: Content) -> None:
+    """One step per choice of Example First Game Turn, each naming a panel and a rule
+    of the rules reference."""
+    tut = tutorial.load(content)
+    script = stacking.load(content, tut.stack).script
+    assert [s.choice for s in tut.steps] == list(script) and len(tut.steps) == 35
+    for step in tut.steps:
+        assert rules_ref.find(step.rule) is not None, step.rule
+        assert step.text.strip() and len(step.text) < 600, step.title
+
+
+def _data_copy(content: Content, tmp_path: Path) -> Content:
+    for folder in ("tutorial", "stacks"):
+        shutil.copytree(content.data_dir / folder, tmp_path / folder)
+    return dataclasses.replace(content, data_dir=tmp_path)
+
+
+def test_tutorial_data_with_an_unknown_field_is_refused(content: Content, tmp_path) -> None:
+    copy = _data_copy(content, tmp_path)
+    path = tmp_path / "tutorial" / "first-turn.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "colour: red\n", encoding="utf-8")
+    with pytest.raises(DataError, match="field 'colour': Extra inputs are not permitted"):
+        tutorial.load(copy)
+
+
+def test_tutorial_steps_off_the_stack_script_are_refused(content: Content, tmp_path) -> None:
+    copy = _data_copy(content, tmp_path)
+    path = tmp_path / "tutorial" / "first-turn.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("choice: action:royal:hunt", "choice: action:royal:cortes"))
+    with pytest.raises(DataError, match=r"field 'steps\.5\.choice': the steps must follow"):
+        tutorial.load(copy)
+
+
+def test_the_guide_reads_the_game(content: Content) -> None:
+    tut = tutorial.load(content)
+    guide = tutorial.Guide(tut)
+    game = tutorial.new_game(tut, content)
+    at = guide.current(game)
+    assert at is not None and (at.number, at.option_number) == (1, 1)
+    assert at.option_label.startswith("Diego Carrillo")
+    game.choose("noble:manuel-de-melo")
+    assert guide.current(game) is None and guide.left_path_at(game) == 0
+    assert not guide.finished(game)
+
+
+def answers(*lines: str):
+    queue = list(lines)
+
+    def read(prompt: str) -> str:
+        if not queue:
+            raise EOFError
+        return queue.pop(0)
+
+    return read
+
+
+def test_plain_text_tutorial_with_enter_only(content: Content, tmp_path) -> None:
+    """Enter makes the example's choice at each of the 35 steps; the closing page
+    follows; the player may then leave."""
+    out = io.StringIO()
+    code = tutorial.run_text(content, read=answers(*[""] * 35, "q"), out=out, saves_dir=tmp_path)
+    text = out.getvalue()
+    assert code == 0
+    assert "== Step 1 of 35: Set-up — the Viceroy of the Indies" in text
+    assert "== Step 35 of 35:" in text
+    assert "1. Diego Carrillo de Mendoza, Marquis of Gelves" in text
+    assert "government 2)   <- the example" in text
+    assert "Look at: Wars.  Rule: Wars / Progression of a War." in text
+    assert "+1 VP (a male heir is alive): 2 → 3." in text
+    assert "That was the rulebook's first turn" in text
+    assert "Leaving the tutorial." in text
+
+
+def test_plain_text_tutorial_another_choice_plays_on(content: Content, tmp_path) -> None:
+    """Another choice: the example's is named, and the game goes on in plain text
+    without printing its log twice."""
+    out = io.StringIO()
+    read = answers("2", "p", "q")
+    code = tutorial.run_text(content, read=read, out=out, saves_dir=tmp_path)
+    text = out.getvalue()
+    assert code == 0
+    assert 'The example went another way here: it chose "Diego Carrillo' in text
+    assert "The decks are no longer stacked: 'noble:fernandez-de-castro-father' was chosen" in text
+    assert "The Planet King — Anni Mirabiles. Type ? for help." in text
+    assert text.count("Nobles drawn:") == 1
+    assert "Leaving the game." in text
+
+
+def test_the_tutorial_command_in_plain_text(tmp_path) -> None:
+    result = CliRunner().invoke(
+        app, ["tutorial", "--text", "--saves-dir", str(tmp_path)], input="\n\nq\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("The Planet King — tutorial: Your first turn")
+    assert "== Step 3 of 35" in result.output and "Leaving the tutorial." in result.output
+
+
+def test_the_tutorial_command_without_a_terminal_says_so(tmp_path) -> None:
+    result = CliRunner().invoke(app, ["tutorial", "--saves-dir", str(tmp_path)], input="q\n")
+    assert result.exit_code == 0
+    assert result.output.startswith("Not a terminal: the tutorial runs in plain text")
