@@ -280,16 +280,22 @@ class ExpertBot(GreedyBot):
         return False
 
     def mistress_value(self, g: Game, lid: str) -> float:
+        """What she brings at this End of Turn in place of the present Royal Mistress
+        (read off the forecast), less what her absence would cost a later turn where
+        few ladies are left."""
         card = g.content.ladies[lid]
-        v = 3.0 * card.happiness + 1.5 * card.prestige + sum(card.enlightenment.values())
-        v += 0.3 * card.fertility
-        # Keep a lady whose turns run on for a later turn where she is scarce.
+        old = g.content.ladies.get(g.state.mistress or "")
+        dh = card.happiness - (old.happiness if old else 0)
+        dp = card.prestige - (old.prestige if old else 0)
+        de = sum(card.enlightenment.values()) - (sum(old.enlightenment.values()) if old else 0)
+        v = self.gain(g, happiness=dh, prestige=dp, enlightenment=de)
+        v += POINT_WEIGHT * (0.3 * card.happiness + 0.15 * card.prestige + 0.05 * card.fertility)
         later = 0.0
         for t in range(g.state.turn + 1, g.scenario.last_turn + 1):
             c = self.candidates_at(g, t)
             if lid in c:
-                later += 2.0 / len(c)
-        return v - later
+                later += 1.5 / len(c)
+        return v - POINT_WEIGHT * later
 
     def best_mistress(self, g: Game) -> str | None:
         cands = family.mistress_candidates(g)
