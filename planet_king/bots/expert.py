@@ -181,6 +181,8 @@ class ExpertBot(GreedyBot):
     def _action_bonuses(self, g: Game) -> dict[str, float]:
         out = super()._action_bonuses(g)
         s = g.state
+        if g.hothead:
+            return self._hothead_bonuses(g, out)
         f = self.fc(g)
         if f is None:
             return out
@@ -236,10 +238,84 @@ class ExpertBot(GreedyBot):
         out["embassy"] = self.threat(g) if s.treasury >= 1 else 0.0
         return out
 
+    # ------------------------------------------------------------------ Hothead
+    # Only the Italian War counts: won, with a Viceroy of Italy whose political or
+    # government rating is 2 or more. A campaign never loses ground, so every one the
+    # Treasury allows is taken, with the best general and an army at least as strong
+    # as the enemy's (one space per success instead of per two).
+    ITALY = "france-italy"
+
+    def _capable(self, g: Game, nid: str | None) -> bool:
+        return nid is not None and (
+            max(court.known_rating(g, nid, "political"), court.known_rating(g, nid, "government"))
+            >= 2
+        )
+
+    def _hothead_bonuses(self, g: Game, out: dict[str, float]) -> dict[str, float]:
+        s = g.state
+        ws = s.wars[self.ITALY]
+        for aid in ("hunt", "issue", "choose-mistress", "nominate-genius", "court-painter"):
+            out[aid] = -100.0
+        if not ws.active:
+            return out
+        leader = ws.leader
+        weaker = wars.army_sp(g, self.ITALY, player_campaign=True) < wars.enemy_strength(
+            g, self.ITALY
+        )
+        if leader is not None and s.treasury >= 1:
+            out["military-campaign"] = -10.0 if weaker else 90.0
+        for aid in ("raise-tercio", "raise-nations", "raise-provincial"):
+            out[aid] = out.get(aid, 0) + (50.0 if weaker else 0.0)
+        out["embassy"] = -100.0  # a truce, then a peace: never a victory
+        nobles = court.court_nobles(g)
+        if not self._capable(g, s.offices.get("viceroy-italy")) and any(
+            self._capable(g, n) for n in nobles
+        ):
+            out["nominate-noble"] = 70.0
+        best_mil = max((court.known_rating(g, n, "military") for n in nobles), default=0)
+        if best_mil > court.known_rating(g, leader, "military") + (0 if leader else -1):
+            out["nominate-noble"] = max(out.get("nominate-noble", 0), 60.0)
+        return out
+
+    def _hothead_noble(self, g: Game, d: Decision, nid: str) -> float:
+        s = g.state
+        v = 0.0
+        if not self._capable(g, s.offices.get("viceroy-italy")) and self._capable(g, nid):
+            v = 50.0 + court.known_rating(g, nid, "political")
+        gain_mil = court.known_rating(g, nid, "military") - court.known_rating(
+            g, s.wars[self.ITALY].leader, "military"
+        )
+        return max(v, 20.0 * gain_mil)
+
+    def _hothead_place(self, g: Game, d: Decision, pos: str) -> float:
+        s = g.state
+        nid = _subject(g, d)
+        if nid is None:
+            return 0.0
+        if pos == "office:viceroy-italy":
+            if self._capable(g, nid) and not self._capable(g, s.offices.get("viceroy-italy")):
+                return 50.0
+            return -5.0
+        if pos == f"army:{self.ITALY}":
+            return 20.0 * (
+                court.known_rating(g, nid, "military")
+                - court.known_rating(g, s.wars[self.ITALY].leader, "military")
+            ) + (15.0 if s.wars[self.ITALY].leader is None else 0.0)
+        if pos.startswith("court"):
+            return 1.0
+        return 0.0
+
     # ------------------------------------------------------------ the decisions
     def score(self, g: Game, d: Decision, oid: str) -> float:
         kind, _, rest = oid.partition(":")
         prompt = d.prompt
+        if g.hothead:
+            if kind == "noble" and prompt.startswith("Nominate which noble"):
+                return self._hothead_noble(g, d, rest)
+            if kind == "place":
+                return self._hothead_place(g, d, rest)
+            if kind == "war" and "campaign" in prompt.lower():
+                return 100.0 if rest == self.ITALY else 0.0
         if kind == "mistress":
             return self.mistress_value(g, rest)
         if kind == "queen":
