@@ -25,7 +25,7 @@ from planet_king.bots.greedy import PREFERRED_ACTIONS, GreedyBot
 from planet_king.engine.decisions import Decision
 from planet_king.engine.forecast import Forecast, forecast
 from planet_king.engine.game import Game
-from planet_king.engine.rules import court, family, wars
+from planet_king.engine.rules import actions, court, family, wars
 
 # The greedy preferences, corrected where they misjudge (issue 16: the Court painter only
 # shields one painter, a Hunt may give a happiness point).
@@ -34,6 +34,8 @@ EXPERT_ACTIONS = {
     "court-painter": 5,
     "hunt": 25,
     "choose-mistress": 10,
+    "issue": 20,  # the rest of its worth is valued on the board (heir, penalty, sons)
+    "embassy": 5,  # likewise: the war it may save
 }
 
 # How likely a score this far above its defeat line still falls to it before the count
@@ -56,6 +58,7 @@ class ExpertBot(GreedyBot):
         self._bonus_at = -1
         self._last = ""
         self._lines: dict[str, int] = {}
+        self._cands: dict[tuple, list[str]] = {}
 
     def choose(self, game: Game) -> str:
         decision = game.decision
@@ -178,6 +181,8 @@ class ExpertBot(GreedyBot):
     def _action_bonuses(self, g: Game) -> dict[str, float]:
         out = super()._action_bonuses(g)
         s = g.state
+        if g.hothead:
+            return self._hothead_bonuses(g, out)
         f = self.fc(g)
         if f is None:
             return out
@@ -229,15 +234,88 @@ class ExpertBot(GreedyBot):
         if s.treasury <= 2:
             for aid in ("raise-tercio", "raise-nations", "build-fleet", "build-fortification"):
                 out[aid] = out.get(aid, 0) - 20
-        # An embassy early on the most threatened war.
-        if s.treasury >= 2 and self.threat(g) >= 2:
-            out["embassy"] = max(out.get("embassy", 0), 15)
+        # An embassy to the most threatened war: a truce stops its marker this turn.
+        out["embassy"] = self.threat(g) if s.treasury >= 1 else 0.0
         return out
+
+    # ------------------------------------------------------------------ Hothead
+    # Only the Italian War counts: won, with a Viceroy of Italy whose political or
+    # government rating is 2 or more. A campaign never loses ground, so every one the
+    # Treasury allows is taken, with the best general and an army at least as strong
+    # as the enemy's (one space per success instead of per two).
+    ITALY = "france-italy"
+
+    def _capable(self, g: Game, nid: str | None) -> bool:
+        return nid is not None and (
+            max(court.known_rating(g, nid, "political"), court.known_rating(g, nid, "government"))
+            >= 2
+        )
+
+    def _hothead_bonuses(self, g: Game, out: dict[str, float]) -> dict[str, float]:
+        s = g.state
+        ws = s.wars[self.ITALY]
+        for aid in ("hunt", "issue", "choose-mistress", "nominate-genius", "court-painter"):
+            out[aid] = -100.0
+        if not ws.active:
+            return out
+        leader = ws.leader
+        weaker = wars.army_sp(g, self.ITALY, player_campaign=True) < wars.enemy_strength(
+            g, self.ITALY
+        )
+        if leader is not None and s.treasury >= 1:
+            out["military-campaign"] = -10.0 if weaker else 90.0
+        for aid in ("raise-tercio", "raise-nations", "raise-provincial"):
+            out[aid] = out.get(aid, 0) + (50.0 if weaker else 0.0)
+        out["embassy"] = -100.0  # a truce, then a peace: never a victory
+        nobles = court.court_nobles(g)
+        if not self._capable(g, s.offices.get("viceroy-italy")) and any(
+            self._capable(g, n) for n in nobles
+        ):
+            out["nominate-noble"] = 70.0
+        best_mil = max((court.known_rating(g, n, "military") for n in nobles), default=0)
+        if best_mil > court.known_rating(g, leader, "military") + (0 if leader else -1):
+            out["nominate-noble"] = max(out.get("nominate-noble", 0), 60.0)
+        return out
+
+    def _hothead_noble(self, g: Game, d: Decision, nid: str) -> float:
+        s = g.state
+        v = 0.0
+        if not self._capable(g, s.offices.get("viceroy-italy")) and self._capable(g, nid):
+            v = 50.0 + court.known_rating(g, nid, "political")
+        gain_mil = court.known_rating(g, nid, "military") - court.known_rating(
+            g, s.wars[self.ITALY].leader, "military"
+        )
+        return max(v, 20.0 * gain_mil)
+
+    def _hothead_place(self, g: Game, d: Decision, pos: str) -> float:
+        s = g.state
+        nid = _subject(g, d)
+        if nid is None:
+            return 0.0
+        if pos == "office:viceroy-italy":
+            if self._capable(g, nid) and not self._capable(g, s.offices.get("viceroy-italy")):
+                return 50.0
+            return -5.0
+        if pos == f"army:{self.ITALY}":
+            return 20.0 * (
+                court.known_rating(g, nid, "military")
+                - court.known_rating(g, s.wars[self.ITALY].leader, "military")
+            ) + (15.0 if s.wars[self.ITALY].leader is None else 0.0)
+        if pos.startswith("court"):
+            return 1.0
+        return 0.0
 
     # ------------------------------------------------------------ the decisions
     def score(self, g: Game, d: Decision, oid: str) -> float:
         kind, _, rest = oid.partition(":")
         prompt = d.prompt
+        if g.hothead:
+            if kind == "noble" and prompt.startswith("Nominate which noble"):
+                return self._hothead_noble(g, d, rest)
+            if kind == "place":
+                return self._hothead_place(g, d, rest)
+            if kind == "war" and "campaign" in prompt.lower():
+                return 100.0 if rest == self.ITALY else 0.0
         if kind == "mistress":
             return self.mistress_value(g, rest)
         if kind == "queen":
@@ -262,14 +340,18 @@ class ExpertBot(GreedyBot):
         """Ladies who could be Royal Mistress on a later turn: prestige 0 or less, in
         play that turn by their card, and not yet used up."""
         s = g.state
+        key = (turn, len(s.removed_notables), s.queen, s.mistress)
+        if key in self._cands:
+            return self._cands[key]
         gone = set(s.removed_notables) | {s.queen, s.mistress}
-        out = []
+        out: list[str] = []
         for lid, card in g.content.ladies.items():
             if lid in gone or card.prestige > 0:
                 continue
             w = card.turns
             if (w.from_ is None or w.from_ <= turn) and (w.to is None or turn <= w.to):
                 out.append(lid)
+        self._cands[key] = out
         return out
 
     def reserved(self, g: Game, lid: str) -> bool:
@@ -280,16 +362,22 @@ class ExpertBot(GreedyBot):
         return False
 
     def mistress_value(self, g: Game, lid: str) -> float:
+        """What she brings at this End of Turn in place of the present Royal Mistress
+        (read off the forecast), less what her absence would cost a later turn where
+        few ladies are left."""
         card = g.content.ladies[lid]
-        v = 3.0 * card.happiness + 1.5 * card.prestige + sum(card.enlightenment.values())
-        v += 0.3 * card.fertility
-        # Keep a lady whose turns run on for a later turn where she is scarce.
+        old = g.content.ladies.get(g.state.mistress or "")
+        dh = card.happiness - (old.happiness if old else 0)
+        dp = card.prestige - (old.prestige if old else 0)
+        de = sum(card.enlightenment.values()) - (sum(old.enlightenment.values()) if old else 0)
+        v = self.gain(g, happiness=dh, prestige=dp, enlightenment=de)
+        v += POINT_WEIGHT * (0.3 * card.happiness + 0.15 * card.prestige + 0.05 * card.fertility)
         later = 0.0
         for t in range(g.state.turn + 1, g.scenario.last_turn + 1):
             c = self.candidates_at(g, t)
             if lid in c:
-                later += 2.0 / len(c)
-        return v - later
+                later += 1.5 / len(c)
+        return v - POINT_WEIGHT * later
 
     def best_mistress(self, g: Game) -> str | None:
         cands = family.mistress_candidates(g)
@@ -327,23 +415,45 @@ class ExpertBot(GreedyBot):
         return court.known_rating(g, nid, "political") + court.known_rating(g, nid, "government")
 
     # Wars -------------------------------------------------------------------
+    def p_lost(self, g: Game, war_id: str) -> float:
+        """A rough chance that a war is lost before this turn ends: the spaces left
+        before the enemy's end, and whether the enemy is the stronger."""
+        ws = g.state.wars[war_id]
+        if not ws.active or ws.truce:
+            return 0.0
+        to_loss = g.content.wars[war_id].enemy_spaces + ws.position
+        base = {1: 0.55, 2: 0.25, 3: 0.08}.get(to_loss, 0.02)
+        stronger = wars.enemy_strength(g, war_id) > wars.army_sp(g, war_id, player_campaign=False)
+        return base if stronger else base * 0.4
+
+    def loss_cost(self, g: Game, war_id: str) -> float:
+        """What losing a war costs, in action-preference units: its VP, a happiness and
+        a prestige point at this End of Turn."""
+        vp = -g.content.wars[war_id].vp_lose
+        return POINT_WEIGHT * vp - self.gain(g, happiness=-1, prestige=-1)
+
     def war_threat(self, g: Game, war_id: str) -> float:
-        """How close a war is to being lost (higher: more threatened)."""
+        """How much an embassy's truce would save in this war (a truce on a truce is a
+        peace, which costs a VP and a prestige point: only for a war nearly lost)."""
         ws = g.state.wars[war_id]
         if not ws.active:
             return -100.0
-        to_loss = (
-            g.content.wars[war_id].enemy_spaces + ws.position
-        )  # spaces left before the war is lost
-        gap = wars.enemy_strength(g, war_id) - wars.army_sp(g, war_id, player_campaign=False)
-        v = gap - 1.5 * to_loss + (3 if ws.truce else 0)
-        return v
+        if ws.truce:
+            to_loss = g.content.wars[war_id].enemy_spaces + ws.position
+            return -10.0 if to_loss > 1 else 1.0
+        return self.p_lost(g, war_id) * self.loss_cost(g, war_id)
 
     def threat(self, g: Game) -> float:
+        """The embassy's worth: the best war to send it to, times its chance of success
+        with the best ambassador at hand."""
         active = [w for w, ws in g.state.wars.items() if ws.active]
         if not active:
-            return -100.0
-        return max(self.war_threat(g, w) for w in active) + 8
+            return 0.0
+        best = max(active, key=lambda w: self.war_threat(g, w))
+        envoys = actions.ambassadors(g, best)
+        pol = max((court.known_rating(g, n, "political") for n in envoys if n), default=0)
+        p_ok = 1 - (1 - 0.4) ** max(0, pol - 1)
+        return max(0.0, self.war_threat(g, best)) * p_ok
 
     def court_worth(self, g: Game, nid: str) -> float:
         """What a noble adds at Court, in action-preference units: his prestige now and
@@ -362,7 +472,7 @@ class ExpertBot(GreedyBot):
         if not ws.active or ws.leader is not None:
             return 0.0
         mil = court.known_rating(g, nid, "military")
-        urgency = 1.0 + max(0.0, self.war_threat(g, war_id) + 6) / 4
+        urgency = 1.0 + 3.0 * self.p_lost(g, war_id)
         return POINT_WEIGHT * 0.35 * (mil + 1) * urgency
 
     def commander_value(self, g: Game, d: Decision, nid: str) -> float:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from planet_king.content.models import TableRow
 from planet_king.engine.decisions import Role
-from planet_king.engine.rules import end_of_turn, family, scoring
+from planet_king.engine.rules import court, end_of_turn, family, scoring
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game
@@ -157,10 +157,10 @@ def forecast(g: Game) -> Forecast:
         pirates = s.plus_ultra.get("pirates", 0)
         if pirates and not _done(g, "indies"):
             risks.append(f"{pirates} pirate marker(s) may take Indies fleets")
-        indies, _ = end_of_turn.indies_income(g)
+        indies, _ = end_of_turn.indies_income(g, court.known_rating)
         if indies:
             income.append(("the Indies", indies))
-        income += [(cause, n) for _, cause, n in end_of_turn.home_income(g)]
+        income += [(cause, n) for _, cause, n in end_of_turn.home_income(g, court.known_rating)]
         treasury = min(TREASURY_MAX, treasury + sum(n for _, n in income))
 
     # Royal Family Mortality adds its certain penalty before the count.

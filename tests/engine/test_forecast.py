@@ -132,3 +132,19 @@ def test_a_choice_that_certainly_brings_defeat_is_flagged(content: Content) -> N
                 assert why.startswith("automatic defeat at this End of Turn")
             g.choose(r.choice(g.decision.legal_ids))
     assert flagged >= 3
+
+
+@pytest.mark.parametrize("office", ["viceroy-indies", "viceroy-italy"])
+def test_forecast_never_fixes_an_unknown_rating(reign: Game, office: str) -> None:
+    """Special Rules / Juan José of Austria and Rodrigo Pacheco: a "?" rating is fixed
+    by a fortune test the first time it is *used*; the forecast only looks, so it counts
+    the middle value and draws no card (it used to draw one, and with an empty deck it
+    raised)."""
+    s = reign.state
+    s.offices[office] = "rodrigo-pacheco"
+    s.deck.clear()
+    digest, draws = s.digest(), reign.random_draws
+    f = fc.forecast(reign)
+    assert (s.digest(), reign.random_draws) == (digest, draws)
+    assert "rodrigo-pacheco:government" not in s.rolled_ratings
+    assert f.treasury.income_total >= 0

@@ -3,6 +3,7 @@ income, royal family mortality, scores, the Valido, clean-up."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from planet_king.engine.decisions import Choices, Role
@@ -19,6 +20,7 @@ RULE_INDIES = f"{R_EOT} / Indies"
 RULE_INCOME = f"{R_EOT} / Income"
 RULE_VALIDO = f"{R_EOT} / Appointment of a New Valido"
 RULE_CLEANUP = f"{R_EOT} / Clean-up"
+Rating = Callable[["Game", "str | None", str], int]
 OLIVARES = "gaspar-de-guzman"
 
 
@@ -216,14 +218,15 @@ def indies_pirates(g: Game) -> None:
             g.log("Pirates take an Indies fleet.", rule=RULE_INDIES)
 
 
-def indies_income(g: Game) -> tuple[int, str]:
+def indies_income(g: Game, rating: Rating = court.rating) -> tuple[int, str]:
     """The ducats the Indies yield now, and the sum that explains them (Income from the
     Indies): the Viceroy's government for himself and for each Indies fleet, one for the
-    Manila Galleon, one less if he is corrupt, no more than the territories hold."""
+    Manila Galleon, one less if he is corrupt, no more than the territories hold.
+    ``rating``: ``court.known_rating`` to look without fixing a "?" rating (forecast)."""
     s = g.state
     pu = s.plus_ultra
     viceroy = s.offices.get("viceroy-indies")
-    gov = court.rating(g, viceroy, "government")
+    gov = rating(g, viceroy, "government")
     fleets = pu.get("indies-fleet", 0)
     galleon = 1 if pu.get("manila-galleon", 0) else 0
     wanted = gov * (1 + fleets) + galleon - (1 if court.has_trait(g, viceroy, "corrupt") else 0)
@@ -246,9 +249,9 @@ def _indies_available(g: Game) -> dict[str, int]:
     }
 
 
-def home_income(g: Game) -> list[tuple[str, str, int]]:
+def home_income(g: Game, rating: Rating = court.rating) -> list[tuple[str, str, int]]:
     """(source, cause, ducats) from Castile, Aragon, Italy and Flanders, as they stand
-    now (Income from Spain; Income from Italy and Flanders)."""
+    now (Income from Spain; Income from Italy and Flanders); ``rating`` as above."""
     s = g.state
     out: list[tuple[str, str, int]] = []
     if "spain" not in s.raids:
@@ -260,7 +263,7 @@ def home_income(g: Game) -> list[tuple[str, str, int]]:
         ("governor-flanders", 1, "flanders"),
     ):
         holder = s.offices.get(office)
-        amount = court.rating(g, holder, "government") - minus
+        amount = rating(g, holder, "government") - minus
         amount -= 1 if court.has_trait(g, holder, "corrupt") else 0
         if amount > 0:
             out.append((f"income:{label}", label.capitalize(), amount))
