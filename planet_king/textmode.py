@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from planet_king import present
+from planet_king.engine.forecast import defeat_warnings, forecast
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court
 from planet_king.engine.rules.units import UNIT_NAMES
@@ -31,6 +33,25 @@ def status_line(game: Game) -> str:
         f"Turn {s.turn} | {s.phase} | Treasury {s.treasury}/12 | VP {s.vp} | "
         f"cubes {cubes} | deck {len(s.deck)} discard {len(s.discard)} | "
         f"ACTION cards {s.action_cards_played}/5"
+    )
+
+
+def forecast_line(game: Game) -> str:
+    """The forecast in one line, printed with every decision: each score with its table
+    row or its danger, then the Treasury and VP after the End of Turn."""
+    f = forecast(game)
+    if not f.has_end_of_turn:
+        return f"Goal: {f.goal}"
+    parts = []
+    for sc in f.scores:
+        if not sc.counted:
+            continue
+        word = present.DANGER_WORD[sc.danger]
+        parts.append(f"{sc.name} {sc.points} {word or sc.effects()}")
+    return (
+        "If the turn ended now: "
+        + ", ".join(parts)
+        + f"; Treasury {f.treasury.end}/12; VP {f.vp_now} -> {f.vp_end}"
     )
 
 
@@ -63,14 +84,15 @@ def full_status(game: Game) -> str:
     return "\n".join(lines)
 
 
-def render_decision(game: Game) -> str:
+def render_decision(game: Game, warnings: dict[str, str] | None = None) -> str:
     d = game.decision
     if d is None:
         return ""
+    warnings = warnings or {}
     lines = [f"{d.role.value.capitalize()} decides: {d.prompt}"]
     for i, opt in enumerate(d.options, start=1):
         if opt.allowed:
-            lines.append(f"  {i}. {opt.label}")
+            lines.append(f"  {i}. {present.warned_label(opt.label, warnings.get(opt.id))}")
         else:
             lines.append(f"  {i}. (not allowed) {opt.label} — {opt.reason}")
     return "\n".join(lines)
@@ -125,6 +147,8 @@ def run(
             shown = len(game.log_entries)
             if game.decision is None:
                 s = game.state
+                if s.defeat_cause:
+                    say(f"Automatic defeat: {s.defeat_cause}.")
                 say(f"Game over. Victory level: {s.victory_level.replace('-', ' ')}. VP {s.vp}.")
                 say("Type u to undo the last choice, or press Enter to leave.")
                 try:
@@ -136,8 +160,10 @@ def run(
                     save_now()
                     continue
                 return 0
+            warnings = defeat_warnings(game)
             say(status_line(game))
-            say(render_decision(game))
+            say(forecast_line(game))
+            say(render_decision(game, warnings))
             try:
                 answer = read("> ").strip()
             except EOFError:
@@ -175,6 +201,15 @@ def run(
             if not option.allowed:
                 say(f"Not allowed: {option.reason}.")
                 continue
+            if option.id in warnings:
+                say(f"Warning: {warnings[option.id]}.")
+                try:
+                    sure = read("Take it all the same? Type y to confirm: ").strip().lower()
+                except EOFError:
+                    sure = ""
+                if sure not in ("y", "yes"):
+                    say("Not taken.")
+                    continue
             game.choose(option.id)
             save_now()
     except KeyboardInterrupt:

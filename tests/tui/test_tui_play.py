@@ -94,7 +94,7 @@ def test_narrow_layout_log_focus_and_a_disallowed_option(tmp_path: Path) -> None
         assert screen.has_class("-narrow")
         assert screen.query_one("#panel-council").has_class("-current")
         await pilot.press("right_square_bracket")
-        assert screen.query_one("#panel-court").has_class("-current")
+        assert screen.query_one("#panel-wars").has_class("-current")
         assert not screen.query_one("#panel-council").has_class("-current")
         await pilot.press("l")
         assert screen.query_one("#panel-log").has_class("-current")

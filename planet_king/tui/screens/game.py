@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
 
+from planet_king.engine.forecast import defeat_warnings
 from planet_king.tui import views
 from planet_king.tui.draws import Draw, DrawTracker
 
@@ -27,8 +28,8 @@ if TYPE_CHECKING:
 
 PANELS: tuple[tuple[str, str], ...] = (
     ("council", "Council of State"),
-    ("court", "Court"),
     ("wars", "Wars"),
+    ("court", "Court"),
     ("map", "Map"),
     ("draws", "Cards drawn"),
     ("log", "Log"),
@@ -78,6 +79,7 @@ class GameScreen(Screen[None]):
         self._over_shown = False
         self._keys: dict[str, object] = {}
         self._autosave_error: str | None = None
+        self._warnings: dict[str, str] = {}  # option id -> certain automatic defeat
 
     @property
     def pk_app(self) -> PlanetKingApp:
@@ -212,9 +214,10 @@ class GameScreen(Screen[None]):
         box = self.query_one("#decision")
         box.border_title = "The King decides" if role == "king" else "The Valido decides"
         box.set_class(role == "valido", "-valido")
+        self._warnings = defeat_warnings(g)
         options.set_options(
             Option(
-                views.option_label(i, o.label, o.allowed, o.reason),
+                views.option_label(i, o.label, o.allowed, o.reason, self._warnings.get(o.id)),
                 id=o.id,
                 disabled=not o.allowed,
             )
@@ -225,6 +228,23 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------ playing
     def take(self, option_id: str) -> None:
+        """Take an option; one that certainly brings an automatic defeat asks first."""
+        warning = self._warnings.get(option_id)
+        if warning is None:
+            self._take(option_id)
+            return
+        from planet_king.tui.screens.modals import ConfirmScreen
+
+        decision = self.game.decision
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.game.decision is decision:
+                self._take(option_id)
+
+        label = next((o.label for o in decision.options if o.id == option_id), option_id)
+        self.app.push_screen(ConfirmScreen(f"Take “{label}”?", f"Warning — {warning}."), answered)
+
+    def _take(self, option_id: str) -> None:
         turn = self.game.state.turn
         before = self.game.decision.role if self.game.decision else None
         self.game.choose(option_id)

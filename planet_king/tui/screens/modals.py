@@ -396,3 +396,28 @@ class HintScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question: y or Enter confirms, n or Escape cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, detail: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        t = Text(self.question + "\n", style="bold")
+        if self.detail:
+            t.append(f"\n{self.detail}\n")
+        with Vertical(classes="modal", id="confirm"):
+            yield Static(t)
+            yield Static("y or Enter: yes · n or Escape: no", classes="hint")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
