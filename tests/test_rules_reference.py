@@ -165,3 +165,26 @@ def test_a_heading_in_two_files_is_refused(tmp_path: Path) -> None:
     (tmp_path / "02-b.md").write_text("# Wars\n\n## Wars / Overview\n\ntwo\n", "utf-8")
     with pytest.raises(rules_ref.RulesError, match=re.escape("already in 01-a.md")):
         rules_ref.load(tmp_path)
+
+
+def test_a_bad_rules_file_stops_play_at_start_in_one_line(tmp_path: Path) -> None:
+    """A modder's data folder with a broken rules file: one line, exit code 2."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from planet_king.cli import app
+
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    (data / "rules" / "08-wars.md").write_text("# Wars\n\n## Events / Instability\n\nx\n")
+    try:
+        result = CliRunner().invoke(
+            app, ["play", "hothead", "--text", "--seed", "1", "--data-dir", str(data)], input="q\n"
+        )
+    finally:
+        rules_ref.use(ROOT / "data")  # back to the shipped reference for the other tests
+    assert result.exit_code == 2
+    assert "rules reference: 08-wars.md:3: 'Events / Instability' is not a section" in (
+        result.output
+    )

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
 
+from planet_king import hint_client
 from planet_king.engine.forecast import defeat_warnings
 from planet_king.tui import views
 from planet_king.tui.draws import Draw, DrawTracker
@@ -346,19 +347,15 @@ class GameScreen(Screen[None]):
         last = self.tracker.draws[-1]
         self.app.push_screen(CardsScreen(self.game.content, last.name, last.card_id))
 
-    HINT_PLAYOUTS = 500  # as `planet-king hint`
+    HINT_PLAYOUTS = hint_client.PLAYOUTS
 
     def action_hint(self) -> None:
-        """The advisor, as `planet-king hint` in a child process: the game on screen is
-        never touched, and the playouts run on every core without forking this
-        threaded program."""
+        """The advisor, as `planet-king hint` in a child process (``hint_client``): the
+        game on screen is never touched."""
         if self.game.decision is None:
             self.notify("The game is over: there is no decision to advise on.", timeout=3)
             return
-        from planet_king import saves
-
-        # Taken now: the player may play on while the advisor thinks.
-        position, seed = saves.dumps(self.game), len(self.game.choices)
+        position, seed = hint_client.position(self.game)
         prompt = self.game.decision.prompt
         self.notify(
             f"The advisor plays {self.HINT_PLAYOUTS} games from here (a few seconds)...",
@@ -380,32 +377,7 @@ class GameScreen(Screen[None]):
         self.app.call_from_thread(self._show_hint, options, prompt)
 
     def _ask_advisor(self, position: str, seed: int) -> list[dict[str, Any]]:
-        import json
-        import subprocess
-        import sys
-        import tempfile
-        from pathlib import Path
-
-        with tempfile.TemporaryDirectory(prefix="planet-king-hint-") as folder:
-            save = Path(folder) / "position.json"
-            save.write_text(position, encoding="utf-8")
-            command = [
-                sys.executable,
-                "-c",
-                "from planet_king.cli import main; main()",
-                "hint",
-                str(save),
-                "--json",
-                f"--playouts={self.HINT_PLAYOUTS}",
-                f"--seed={seed}",
-                f"--data-dir={self.game.content.data_dir}",
-            ]
-            done = subprocess.run(command, capture_output=True, text=True, timeout=600)
-        if done.returncode != 0:
-            lines = done.stderr.strip().splitlines()
-            raise RuntimeError(lines[-1] if lines else f"exit code {done.returncode}")
-        options: list[dict[str, Any]] = json.loads(done.stdout)["options"]
-        return options
+        return hint_client.ask(position, seed, self.game.content.data_dir, self.HINT_PLAYOUTS)
 
     def _show_hint(self, options: list[dict[str, Any]], prompt: str) -> None:
         from planet_king.tui.screens.modals import HintScreen
