@@ -8,6 +8,7 @@ counted here: every figure comes from the engine.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -219,10 +220,13 @@ def notable_summary(game: Game, nid: str | None) -> str:
     arts = getattr(card, "enlightenment", None)
     if isinstance(arts, dict) and arts:
         parts.append(", ".join(f"{art} {n}" for art, n in arts.items()))
-    parts += [TRAIT_WORDS.get(t, t) for t in getattr(card, "traits", [])]
+    traits = list(getattr(card, "traits", []))
     leader = getattr(card, "leader", None)
+    if leader is not None:  # the leader counter's own marks count as traits too
+        traits += [t for t in ("tactician", "admiral") if getattr(leader, t) and t not in traits]
+    parts += [TRAIT_WORDS.get(t, t) for t in traits]
     if leader is not None:
-        parts.append(f"strategy {leader.strategy}")
+        parts.append(f"strategy {leader.strategy}" + (f", +{leader.sp} SP" if leader.sp else ""))
     return ", ".join(parts)
 
 
@@ -415,15 +419,27 @@ def children_text(game: Game) -> str:
 
 
 def child_name(game: Game, child: Any) -> str:
-    male = getattr(child, "male", None)
-    sex = "son" if male else "daughter" if male is not None else "child"
-    words = []
-    if getattr(child, "sickly", 0):
-        words.append("sickly")
-    if not getattr(child, "legitimate", True):
-        words.append("bastard")
-    words.append(sex)
-    text = " ".join(words)
-    article = "an" if text[0] in "aeiou" else "a"
-    heir = ", the heir" if getattr(child, "id", None) == game.state.heir else ""
-    return f"{article} {text}{heir}"
+    """ "a sickly son (2nd child), the heir": the engine's words, and the heir said."""
+    from planet_king.engine.rules import family
+
+    heir = ", the heir" if child.id == game.state.heir else ""
+    return family.child_name(child) + heir
+
+
+# Option ids whose notable the option offers (explorers already show the rating used).
+OFFERS_NOTABLE = ("noble", "mistress", "valido", "leader", "remove", "painter", "genius")
+_RATINGS_SAID = re.compile(r"\s*\((?:military|political|government|prestige)[^()]*\)$")
+
+
+def option_text(game: Game, option_id: str, label: str) -> str:
+    """An option's label with the ratings and traits of the notable it offers (the
+    engine's own short "(military 1, political 2, ...)" gives way to the fuller
+    summary); any other option as the engine labels it."""
+    kind, _, rest = option_id.partition(":")
+    if kind not in OFFERS_NOTABLE:
+        return label
+    nid = rest.partition(":")[0]
+    summary = notable_summary(game, nid)
+    if not summary:
+        return label
+    return f"{_RATINGS_SAID.sub('', label)} — {summary}"

@@ -166,9 +166,11 @@ def render_decision(game: Game, warnings: dict[str, str] | None = None) -> str:
     lines = [f"{d.role.value.capitalize()} decides: {d.prompt}"]
     for i, opt in enumerate(d.options, start=1):
         if opt.allowed:
-            lines.append(f"  {i}. {present.warned_label(opt.label, warnings.get(opt.id))}")
+            label = present.option_text(game, opt.id, opt.label)
+            lines.append(f"  {i}. {present.warned_label(label, warnings.get(opt.id))}")
         else:
-            lines.append(f"  {i}. (not allowed) {opt.label} — {opt.reason}")
+            label = present.option_text(game, opt.id, opt.label)
+            lines.append(f"  {i}. (not allowed) {label} — {opt.reason}")
     return "\n".join(lines)
 
 
@@ -341,5 +343,7 @@ def _undo(game: Game, learning: bool, say: Callable[[str], None], shown: int) ->
         return game, shown
     last = game.choices[-1]
     game = game.undo(learning=learning)
-    say(f"Undone: {last}. Back to the decision before it.")
+    d = game.decision
+    label = next((o.label for o in d.options if o.id == last), "the last choice") if d else ""
+    say(f"Undone: {label}. Back to the decision before it.")
     return game, len(game.log_entries)

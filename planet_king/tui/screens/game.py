@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
 
-from planet_king import hint_client
+from planet_king import hint_client, present
 from planet_king.engine.forecast import defeat_warnings
 from planet_king.tui import views
 from planet_king.tui.draws import Draw, DrawTracker
@@ -218,7 +218,13 @@ class GameScreen(Screen[None]):
         self._warnings = defeat_warnings(g)
         options.set_options(
             Option(
-                views.option_label(i, o.label, o.allowed, o.reason, self._warnings.get(o.id)),
+                views.option_label(
+                    i,
+                    present.option_text(g, o.id, o.label),
+                    o.allowed,
+                    o.reason,
+                    self._warnings.get(o.id),
+                ),
                 id=o.id,
                 disabled=not o.allowed,
             )
