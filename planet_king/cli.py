@@ -223,6 +223,16 @@ def scenarios(
     Console().print(table)
 
 
+def _load_rules_reference(content: Content) -> None:
+    """The rules reference is read and checked at start, as the cards are."""
+    from planet_king import rules_reference
+
+    try:
+        rules_reference.use(content.data_dir)
+    except rules_reference.RulesError as exc:
+        _fail(f"rules reference: {exc}", 2)
+
+
 @app.command()
 def play(
     scenario: Annotated[str, typer.Argument(help="Scenario id.")] = DEFAULT_SCENARIO,
@@ -257,6 +267,7 @@ def play(
         option=option,
     )
     game = Game(scenario, seed=seed, content=content, options=options)
+    _load_rules_reference(content)
     if not text:
         if _terminal():  # the TUI needs a terminal
             from planet_king.tui.app import run_game  # imports Textual: only here
@@ -532,6 +543,7 @@ def resume(
     from planet_king.textmode import run
 
     content = load_content(data_dir)
+    _load_rules_reference(content)
     folder = saves.saves_dir(saves_dir)
     if save is None:
         # the newest autosave that reads: read once, so one pruned by another process

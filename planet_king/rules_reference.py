@@ -101,8 +101,20 @@ def load(folder: Path | None = None) -> tuple[Section, ...]:
     return tuple(sections)
 
 
+_folder: Path | None = None  # None: data/rules beside the game data
+
+
+def use(data_dir: Path) -> None:
+    """Read the reference from ``data_dir/rules`` (a modder's data folder) when it has
+    one, and check it now, at start: a bad file stops the game before it begins."""
+    global _folder
+    folder = data_dir / "rules"
+    _folder = folder if any(folder.glob("*.md")) else None
+    load(_folder)
+
+
 def sections() -> tuple[Section, ...]:
-    return load(None)
+    return load(_folder)
 
 
 def search(query: str) -> list[Section]:

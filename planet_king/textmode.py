@@ -1,15 +1,22 @@
 """Plain-text play: line-oriented, no box drawing, friendly to screen readers.
 
 The engine writes what happened to its log; this mode prints the new log lines, a short
-status, and the pending decision with numbered options, then reads a number.
+status with the End of Turn forecast, and the pending decision with numbered options,
+then reads a number or a command. It offers what the full screen offers (the forecast,
+the notables' ratings and traits, the wars, the rules reference, the cards, the
+advisor), in the same words (``present``), and prints the menu again only when the
+decision changes or the player asks (``m``).
 """
 
 from __future__ import annotations
 
+import atexit
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
+from planet_king import present
+from planet_king.engine.forecast import defeat_warnings, forecast
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court
 from planet_king.engine.rules.units import UNIT_NAMES
@@ -17,8 +24,13 @@ from planet_king.fsutil import escape_controls
 
 HELP = """Commands:
   a number   take that option
-  s          show the full status (Court, wars, units)
-  l          show the whole log
+  m          the decision and its options again
+  s          the full status: forecast, Court with ratings and traits, wars, units
+  f          the End of Turn forecast in full, with the victory thresholds
+  r [words]  the rules reference: the rule of this decision, or the sections with the words
+  c words    the cards: the cards whose name or text hold the words
+  h          the advisor: each option's worth by playouts (a few seconds)
+  l          the whole log
   u          undo the last choice (not across a card or marker drawn since)
   w [name]   save the game (in the saves folder; it is also autosaved after every choice)
   ?          this help
@@ -35,28 +47,59 @@ def status_line(game: Game) -> str:
     )
 
 
+def forecast_line(game: Game) -> str:
+    """The forecast in one line, printed with every decision: each score with its table
+    row or its danger, then the Treasury and VP after the End of Turn."""
+    f = forecast(game)
+    if not f.has_end_of_turn:
+        return f"Goal: {f.goal}"
+    parts = []
+    for sc in f.scores:
+        if not sc.counted:
+            continue
+        word = present.DANGER_WORD[sc.danger]
+        parts.append(f"{sc.name} {sc.points} {word or sc.effects()}")
+    return (
+        "If the turn ended now: "
+        + ", ".join(parts)
+        + f"; Treasury {f.treasury.end}/12; VP {f.vp_now} -> {f.vp_end}"
+    )
+
+
+def _person(game: Game, nid: str | None, vacant: str = "vacant") -> str:
+    if nid is None:
+        return vacant
+    summary = present.notable_summary(game, nid)
+    return f"{game.name(nid)} ({summary})" if summary else game.name(nid)
+
+
 def full_status(game: Game) -> str:
+    """Everything the full screen's panels show, in lines: the forecast and thresholds,
+    the Court with each notable's ratings and traits, the wars with both sides' SP."""
     s = game.state
     g = game
-    lines = [status_line(game)]
-    lines.append(f"Valido: {g.name(s.valido) if s.valido else '-'}")
+    lines = [status_line(game), present.forecast_text(game)]
+    lines.append(f"Valido: {_person(g, s.valido, '-')}")
+    if not g.hothead:
+        lines.append(f"Queen: {_person(g, s.queen, 'none')}")
+        lines.append(f"Royal Mistress: {_person(g, s.mistress, 'none')}")
+        lines.append(f"Royal family: {present.children_text(g)}")
     for office, nid in s.offices.items():
-        lines.append(f"{court.OFFICE_NAMES[office]}: {g.name(nid) if nid else 'vacant'}")
-    nobles = [g.name(n) for n in s.court_nobles if n]
-    lines.append(f"Nobles at Court: {', '.join(nobles) if nobles else 'none'}")
+        lines.append(f"{court.OFFICE_NAMES[office]}: {_person(g, nid)}")
+    nobles = [_person(g, n) for n in s.court_nobles if n]
+    lines.append(f"Nobles at Court: {'; '.join(nobles) if nobles else 'none'}")
+    if not g.hothead:
+        geniuses = [_person(g, n) for n in s.court_geniuses if n]
+        lines.append(f"Geniuses at Court: {'; '.join(geniuses) if geniuses else 'none'}")
     if s.exiles:
-        lines.append(f"In exile: {', '.join(g.name(n) for n in s.exiles)}")
+        lines.append(f"In exile: {'; '.join(_person(g, n) for n in s.exiles)}")
     for w, ws in s.wars.items():
-        if not ws.active and ws.outcome is None:
-            continue
-        state = "active" if ws.active else f"ended ({ws.outcome})"
-        truce = ", truce" if ws.truce else ""
-        leader = g.name(ws.leader) if ws.leader else "no commander"
-        enemy = g.name(ws.enemy_leader) if ws.enemy_leader else "none"
-        lines.append(
-            f"{g.name(w)}: {state}{truce}, marker {ws.position:+d}, "
-            f"commander {leader}, enemy leader {enemy}"
-        )
+        if ws.active or ws.outcome is not None:
+            lines.append(present.war_text(g, w))
+    if not g.hothead:
+        peace = present.at_peace(g)
+        if peace:
+            lines.append(f"At peace with {peace}.")
     for loc, kinds in sorted(s.units.items()):
         held = ", ".join(f"{n} {UNIT_NAMES[k]}" for k, n in sorted(kinds.items()) if n)
         if held:
@@ -64,16 +107,82 @@ def full_status(game: Game) -> str:
     return "\n".join(lines)
 
 
-def render_decision(game: Game) -> str:
+def rules_text(game: Game, words: str) -> str:
+    """The rules reference: the pending decision's rule, or the sections with ``words``."""
+    from planet_king import rules_reference
+
+    if not words:
+        d = game.decision
+        section = rules_reference.find(d.rule) if d is not None and d.rule else None
+        if section is None:
+            return "This decision cites no rule: type r and some words to search the rules."
+        return f"{section.heading}\n{section.body}"
+    found = rules_reference.search(words)
+    if not found:
+        return f"No section of the rules reference holds: {words}."
+    if len(found) == 1:
+        return f"{found[0].heading}\n{found[0].body}"
+    names = "; ".join(s.heading for s in found[:20])
+    more = f" (and {len(found) - 20} more)" if len(found) > 20 else ""
+    return (
+        f"{len(found)} sections hold those words: {names}{more}.\n"
+        f"The first one:\n{found[0].heading}\n{found[0].body}"
+    )
+
+
+def cards_text(game: Game, words: str) -> str:
+    """The cards browser: one card in full, or the names of the cards that match."""
+    if not words:
+        return "Type c and some words of a card's name or text, e.g. c olivares."
+    rows = present.card_rows(game.content)
+    found = present.find_cards(rows, words)
+    exact = [r for r in found if r[1].lower() == words.lower()]
+    if len(found) == 1 or exact:
+        kind, _, card = (exact or found)[0]
+        return present.card_text(kind, card)
+    if not found:
+        return f"No card holds: {words}."
+    names = "; ".join(f"{name} ({kind})" for kind, name, _ in found[:30])
+    more = f" (and {len(found) - 30} more)" if len(found) > 30 else ""
+    return f"{len(found)} cards hold those words: {names}{more}. Add words to pick one."
+
+
+def hint_text(game: Game) -> str:
+    """The advisor, by the same path as the full screen's ``h``."""
+    from planet_king import hint_client
+
+    position, seed = hint_client.position(game)
+    advisor = _ADVISOR.get("advisor")
+    if advisor is None:
+        advisor = _ADVISOR["advisor"] = hint_client.Advisor()
+        atexit.register(advisor.stop)
+    try:
+        reply = advisor.ask(position, seed, game.content.data_dir)
+    except Exception as exc:  # the advisor failing never ends the game
+        return f"The advisor failed: {exc}"
+    head = (
+        f"The advisor ({reply.get('playouts', '?')} playouts in "
+        f"{reply.get('elapsed_s', 0):.1f} s), best first. {hint_client.LEGEND}"
+    )
+    return "\n".join([head, *hint_client.describe(reply["options"])])
+
+
+_ADVISOR: dict[str, Any] = {}  # one warm advisor process per session
+
+
+def render_decision(game: Game, warnings: dict[str, str] | None = None) -> str:
     d = game.decision
     if d is None:
         return ""
+    warnings = warnings or {}
     lines = [f"{d.role.value.capitalize()} decides: {d.prompt}"]
     for i, opt in enumerate(d.options, start=1):
         if opt.allowed:
-            lines.append(f"  {i}. {opt.label}")
+            label = present.option_text(game, opt.id, opt.label)
+            lines.append(f"  {i}. {present.warned_label(label, warnings.get(opt.id))}")
         else:
-            lines.append(f"  {i}. (not allowed) {opt.label} — {opt.reason}")
+            label = present.option_text(game, opt.id, opt.label)
+            lines.append(f"  {i}. (not allowed) {label} — {opt.reason}")
     return "\n".join(lines)
 
 
@@ -125,6 +234,9 @@ def run(
     def say(text: str = "") -> None:
         print(text, file=stream, flush=True)
 
+    if read is input and not sys.stdin.isatty():
+        read = _piped_reader(stream)
+
     autosave_error: str | None = None
 
     def save_now() -> None:
@@ -138,6 +250,8 @@ def run(
             say("Autosave works again.")
         autosave_error = error
 
+    menu_for: tuple[int, int] | None = None
+    warnings: dict[str, str] = {}
     say(f"The Planet King — {game.scenario.name}. Type ? for help.")
     if learning:
         say("Learning mode: undo may take back cards and markers drawn (the save says so).")
@@ -149,6 +263,8 @@ def run(
             shown = len(game.log_entries)
             if game.decision is None:
                 s = game.state
+                if s.defeat_cause:
+                    say(f"Automatic defeat: {s.defeat_cause}.")
                 say(f"Game over. Victory level: {s.victory_level.replace('-', ' ')}. VP {s.vp}.")
                 say("Type u to undo the last choice, or press Enter to leave.")
                 try:
@@ -160,8 +276,12 @@ def run(
                     save_now()
                     continue
                 return 0
-            say(status_line(game))
-            say(render_decision(game))
+            if menu_for != (id(game), len(game.choices)):  # a new decision: the menu
+                menu_for = (id(game), len(game.choices))
+                warnings = defeat_warnings(game)
+                say(status_line(game))
+                say(forecast_line(game))
+                say(render_decision(game, warnings))
             try:
                 answer = _read_line(read, "> ")
             except EOFError:
@@ -173,8 +293,24 @@ def run(
             if answer == "?":
                 say(HELP)
                 continue
+            if answer == "m":
+                say(render_decision(game, warnings))
+                continue
             if answer == "s":
                 say(full_status(game))
+                continue
+            if answer == "f":
+                say(present.forecast_text(game))
+                continue
+            if answer == "r" or answer.startswith("r "):
+                say(rules_text(game, answer[1:].strip()))
+                continue
+            if answer == "c" or answer.startswith("c "):
+                say(cards_text(game, answer[1:].strip()))
+                continue
+            if answer == "h":
+                say("The advisor plays its games from here (a few seconds)...")
+                say(hint_text(game))
                 continue
             if answer == "l":
                 say(game.log_text())
@@ -192,14 +328,24 @@ def run(
                 else:
                     say(f"Saved to {path}.")
                 continue
-            number = _option_number(answer, len(game.decision.options))
+            n = len(game.decision.options)
+            number = _option_number(answer, n)
             if number is None:
-                say(f"Please type a number from 1 to {len(game.decision.options)}, or ? for help.")
+                say(f"Type a number from 1 to {n} (m shows the options, ? the commands).")
                 continue
             option = game.decision.options[number - 1]
             if not option.allowed:
                 say(f"Not allowed: {option.reason}.")
                 continue
+            if option.id in warnings:
+                say(f"Warning: {warnings[option.id]}.")
+                try:
+                    sure = read("Take it all the same? Type y to confirm: ").strip().lower()
+                except EOFError:
+                    sure = ""
+                if sure not in ("y", "yes"):
+                    say("Not taken.")
+                    continue
             game.choose(option.id)
             save_now()
     except KeyboardInterrupt:
@@ -209,6 +355,23 @@ def run(
         return 130
 
 
+def _piped_reader(stream: TextIO) -> Callable[[str], str]:
+    """Reading a pipe: the prompt and the answer read are written as one line, so the
+    transcript never glues the next output to a prompt."""
+    import sys
+
+    def read(prompt: str) -> str:
+        line = sys.stdin.readline()
+        if not line:
+            print(prompt.rstrip(), file=stream, flush=True)
+            raise EOFError
+        answer = line.rstrip("\n")
+        print(f"{prompt}{answer}", file=stream, flush=True)
+        return answer
+
+    return read
+
+
 def _undo(game: Game, learning: bool, say: Callable[[str], None], shown: int) -> tuple[Game, int]:
     why = game.can_undo(learning=learning)
     if why is not None:
@@ -216,5 +379,7 @@ def _undo(game: Game, learning: bool, say: Callable[[str], None], shown: int) ->
         return game, shown
     last = game.choices[-1]
     game = game.undo(learning=learning)
-    say(f"Undone: {last}. Back to the decision before it.")
+    d = game.decision
+    label = next((o.label for o in d.options if o.id == last), "the last choice") if d else ""
+    say(f"Undone: {label}. Back to the decision before it.")
     return game, len(game.log_entries)

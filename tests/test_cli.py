@@ -83,7 +83,7 @@ def test_play_text_mode_reads_numbers_and_quits() -> None:
     assert result.exit_code == 0
     out = result.stdout
     assert "War is declared: War with France, Italian front" in out
-    assert "decides:" in out and "Please type a number" in out and "Commands:" in out
+    assert "decides:" in out and "Type a number from 1 to" in out and "Commands:" in out
     assert "Valido: Gaspar de Guzmán" in out and "Leaving the game." in out
     assert "┃" not in out and "│" not in out, "plain text: no box drawing"
 

@@ -182,3 +182,26 @@ def test_the_committed_fingerprint_is_the_rulebooks() -> None:
     digest, runs = rulebook_facts.load_runs()
     assert digest == rulebook_facts.sha256(text), "regenerate tests/facts"
     assert runs == rulebook_facts.runs_of(text)
+
+
+def test_a_bad_rules_file_stops_play_at_start_in_one_line(tmp_path: Path) -> None:
+    """A modder's data folder with a broken rules file: one line, exit code 2."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from planet_king.cli import app
+
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    (data / "rules" / "08-wars.md").write_text("# Wars\n\n## Events / Instability\n\nx\n")
+    try:
+        result = CliRunner().invoke(
+            app, ["play", "hothead", "--text", "--seed", "1", "--data-dir", str(data)], input="q\n"
+        )
+    finally:
+        rules_ref.use(ROOT / "data")  # back to the shipped reference for the other tests
+    assert result.exit_code == 2
+    assert "rules reference: 08-wars.md:3: 'Events / Instability' is not a section" in (
+        result.output
+    )

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from planet_king import rules_reference as rules_ref
 from planet_king import tutorial
 from planet_king.cli import app
 from planet_king.content.loader import Content, DataError
 from planet_king.engine import stacking
-from planet_king.tui import rules_ref
 
 
 def test_the_tutorial_follows_the_stack_of_the_example(content: Content) -> None:

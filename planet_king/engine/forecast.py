@@ -29,6 +29,7 @@ TREASURY_MAX = 12
 # End of Turn steps in order; a step already done is not forecast again.
 STEPS = ("player actions", "construction", "revolts", "indies", "income", "mortality", "scores")
 NO_CHILD = "no legitimate child alive (Royal Family Mortality)"
+INCOME_OFFICES = ("viceroy-indies", "viceroy-italy", "governor-flanders")
 
 
 @dataclass(frozen=True)
@@ -135,11 +136,29 @@ def level_for(g: Game, vp: int) -> str:
     return "neither-king-nor-planet"
 
 
+def unrolled_income_ratings(g: Game) -> list[str]:
+    """Income holders whose "?" government rating is not fixed yet: the Income step
+    fixes it by a fortune test (Juan José of Austria and Rodrigo Pacheco)."""
+    out = []
+    for office in INCOME_OFFICES:
+        nid = g.state.offices.get(office)
+        card = g.content.nobles.get(nid or "")
+        fixed = f"{nid}:government" in g.state.rolled_ratings
+        if card is not None and card.government == "?" and not fixed:
+            out.append(nid)
+    return out
+
+
 def forecast(g: Game) -> Forecast:
     """Where the End of Turn is heading if the turn ended now."""
+    risks: list[str] = []
+    unrolled = [] if _done(g, "income") else unrolled_income_ratings(g)
+    # The income is counted with ratings as a player sees them (``court.known_rating``):
+    # a "?" rating not yet fixed counts at its middle value and its roll is a risk.
+    for nid in unrolled:
+        risks.append(f"{g.name(nid)}'s government rating is rolled at Income (counted as 2)")
     s = g.state
     tables = g.content.tables
-    risks: list[str] = []
 
     # Upkeep and income, as the End of Turn takes them before the count.
     treasury = s.treasury
@@ -148,15 +167,17 @@ def forecast(g: Game) -> Forecast:
         nations = sum(units.get("nations", 0) for units in s.units.values())
         if nations:
             owed = (nations + 1) // 2
-            upkeep.append((f"{nations} tercio(s) of Nations", owed))
+            upkeep.append((f"{nations} tercio{'' if nations == 1 else 's'} of Nations", owed))
             treasury -= min(owed, treasury)  # unpaid tercios are disbanded instead
     if not _done(g, "revolts") and s.revolts:
-        risks.append(f"{len(s.revolts)} revolt(s): a ducat each unless put down")
+        n = len(s.revolts)
+        risks.append(f"{n} revolt{'' if n == 1 else 's'}: a ducat each unless put down")
     income: list[tuple[str, int]] = []
     if not _done(g, "income"):
         pirates = s.plus_ultra.get("pirates", 0)
         if pirates and not _done(g, "indies"):
-            risks.append(f"{pirates} pirate marker(s) may take Indies fleets")
+            markers = "a pirate marker" if pirates == 1 else f"{pirates} pirate markers"
+            risks.append(f"{markers} may take Indies fleets")
         indies, _ = end_of_turn.indies_income(g, court.known_rating)
         if indies:
             income.append(("the Indies", indies))

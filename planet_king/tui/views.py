@@ -13,6 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from planet_king import present
 from planet_king.engine.rules.court import OFFICE_NAMES
 from planet_king.engine.state import UNIT_SP
 
@@ -142,11 +143,33 @@ def ratings(game: Game, nid: str | None) -> str:
     return f"M{r('military')} P{r('political')} G{r('government')}"
 
 
+DANGER_STYLE = {
+    "defeat": "bold white on red",
+    "critical": "bold red",
+    "low": "bold yellow",
+    "safe": "green",
+    "": "",
+}
+
+
+def forecast_block(game: Game, p: Panel) -> None:
+    """The End of Turn as it would be counted now, each score coloured by its danger."""
+    lines = present.forecast_lines(game)
+    if game.hothead:
+        p.line(heading("The scenario's goal"))
+    else:
+        p.line(heading("If the turn ended now"))
+    for line in lines:
+        p.line(Text(line.text, style=DANGER_STYLE.get(line.danger, "")))
+
+
 def council(game: Game) -> Panel:
     s = game.state
     scen = game.scenario
     hothead = scen.kind == "hothead"
     p = Panel()
+    forecast_block(game, p)
+    p.heading("Council of State")
     p.row("Turn", f"{s.turn} of {scen.first_turn}-{scen.last_turn} ({scen.years})")
     p.row("Phase", phase_name(game))
     bar = Text()
@@ -292,22 +315,28 @@ def units_text(units: dict[str, int]) -> str:
 
 
 def track(game: Game, war_id: str) -> Text:
+    """One line: the power's full name, the track with the marker, Spain, the status."""
     war = game.content.wars[war_id]
     ws = game.state.wars[war_id]
-    power = game.name(war.power)
-    t = Text(f"{power[:12]} ", style="red")
-    for pos in range(-war.enemy_spaces, war.spanish_spaces + 1):
-        label = str(abs(pos))
-        if pos == ws.position:
-            style = "bold reverse yellow" if ws.active else "bold reverse"
-            t.append(f"[{label}]", style=style)
-        else:
-            t.append(f" {label} ", style="red" if pos < 0 else ("white" if pos == 0 else "cyan"))
-    t.append(" Spain", style="cyan")
+    left, marker, right = present.war_track(game, war_id)
+    t = Text(game.name(war.power), style="bold red")
+    t.append("  ")
+    t.append(left, style="red")
+    t.append(marker, style="bold reverse yellow" if ws.active else "bold reverse")
+    t.append(right, style="cyan")
+    t.append("  Spain", style="bold cyan")
+    t.append("  ")
+    if ws.active:
+        t.append("at war", style="bold red")
+    else:
+        t.append(f"ended: {ws.outcome}", style="bold green" if ws.outcome == "won" else "")
+    if ws.truce:
+        t.append("  TRUCE", style="bold cyan")
     return t
 
 
 def wars(game: Game) -> Panel:
+    """Each war in two or three short lines: the track, then who fights with what."""
     s = game.state
     p = Panel(label_width=8)
     shown = 0
@@ -315,39 +344,18 @@ def wars(game: Game) -> Panel:
         if not ws.active and ws.outcome is None:
             continue
         shown += 1
-        war = game.content.wars[w]
-        title = Text(game.name(w), style="bold")
-        if ws.active:
-            title.append("  at war", style="bold red")
-        else:
-            title.append(
-                f"  ended: {ws.outcome}", style="bold green" if ws.outcome == "won" else ""
-            )
-        if ws.truce:
-            title.append("  TRUCE", style="bold cyan")
-        p.line(title)
         p.line(track(game, w))
-        army = s.units.get(w, {})
-        leader = "no commander" if ws.leader is None else game.name(ws.leader)
-        card = notable(game, ws.leader)
-        if card is not None and getattr(card, "leader", None) is not None:
-            leader += f" (strategy {card.leader.strategy})"
-        p.row("Spain", f"{units_text(army)} = {_fmt_sp(war_sp(army))} SP")
-        p.row("command", leader)
-        enemy = Text(f"strength {s.power_strength.get(war.power, '?')}")
-        if ws.enemy_leader:
-            enemy_card = game.content.leaders.get(ws.enemy_leader)
-            strat = f" (strategy {enemy_card.strategy})" if enemy_card else ""
-            enemy.append(f" · {game.name(ws.enemy_leader)}{strat}")
-        else:
-            enemy.append(" · no leader")
-        p.row("enemy", enemy)
-        p.row("stakes", Text(f"win {war.vp_win:+d} VP, lose {war.vp_lose:+d} VP", style=DIM))
+        spain, enemy = present.war_sides(game, w, short=True)
+        detail = Text(f"  {game.name(w)} · ", style="bold")
+        detail.append(spain, style="cyan")
+        p.line(detail)
+        p.line(Text(f"  {enemy} · {present.war_stakes(game, w)}", style=DIM))
     if not shown:
         p.line(Text("At peace with every power.", style=DIM))
-    peace = [game.name(w) for w, ws in s.wars.items() if not ws.active and ws.outcome is None]
-    if game.scenario.kind != "hothead" and peace:
-        p.line(Text("At peace: " + ", ".join(peace), style=DIM))
+    if game.scenario.kind != "hothead":
+        peace = present.at_peace(game)
+        if peace:
+            p.line(Text(f"At peace with {peace}", style=DIM))
     return p
 
 
@@ -419,11 +427,15 @@ def decision_header(game: Game) -> Text:
     return t
 
 
-def option_label(index: int, label: str, allowed: bool, reason: str | None) -> Text:
+def option_label(
+    index: int, label: str, allowed: bool, reason: str | None, warning: str | None = None
+) -> Text:
     key = f"{index}." if index <= 9 else "  "
     if allowed:
         t = Text(f"{key} ", style="bold")
         t.append(label)
+        if warning:
+            t.append(f"  ⚠ {warning}", style="bold white on red")
         return t
     t = Text(f"{key} {label}", style="dim strike")
     t.append(f"  — not allowed: {reason or 'not allowed'}", style="dim italic")
@@ -436,6 +448,19 @@ def victory_text(game: Game) -> Text:
     level = (s.victory_level or "over").replace("-", " ").title()
     style = "bold green" if "victory" in level.lower() else "bold red"
     t = Text(f"{level}", style=style)
+    return t
+
+
+def game_over_headline(game: Game) -> Text:
+    """ "The reign is over — Defeat", with the cause first when it was an automatic
+    defeat ("Automatic defeat: the King's happiness fell to 0: the King is dead")."""
+    cause = game.state.defeat_cause
+    if cause:
+        t = Text(f"Automatic defeat: {cause}", style="bold white on red")
+        t.append("\nThe reign is over — ", style="bold")
+    else:
+        t = Text("The reign is over — ", style="bold")
+    t.append_text(victory_text(game))
     return t
 
 

@@ -148,3 +148,22 @@ def test_forecast_never_fixes_an_unknown_rating(reign: Game, office: str) -> Non
     assert (s.digest(), reign.random_draws) == (digest, draws)
     assert "rodrigo-pacheco:government" not in s.rolled_ratings
     assert f.treasury.income_total >= 0
+
+
+def test_an_unfixed_question_mark_rating_is_never_rolled_by_the_forecast(
+    content: Content,
+) -> None:
+    """Special Rules / Juan José of Austria and Rodrigo Pacheco: a "?" rating is fixed by
+    a fortune test "the first time" it is used. Counting the Income in the forecast must
+    not be that first time: no card is drawn, the rating stays unfixed, the income counts
+    it at 2 (its middle value) and the roll is named as a risk."""
+    g = Game("the-planet-king", seed=3, content=content)
+    g.state.offices["viceroy-indies"] = "rodrigo-pacheco"
+    digest, draws = g.state.digest(), g.random_draws
+    f = fc.forecast(g)
+    assert (g.state.digest(), g.random_draws) == (digest, draws)
+    assert "rodrigo-pacheco:government" not in g.state.rolled_ratings
+    assert any("government rating is rolled at Income" in r for r in f.risks)
+    indies = dict(f.treasury.income).get("the Indies", 0)
+    g.state.rolled_ratings["rodrigo-pacheco:government"] = 2
+    assert indies == end_of_turn.indies_income(g)[0]

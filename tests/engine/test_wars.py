@@ -223,6 +223,16 @@ def test_tactician_counts_neutral_results_as_positive(hothead: Game) -> None:
     assert hothead.state.wars["france-italy"].outcome == "won", "two spaces: the war is won"
 
 
+def test_a_tactician_is_named_when_the_pigeon_counts(hothead: Game) -> None:
+    """Military Leaders (tactician): a neutral result counts as positive — and the log
+    says why the pigeon counted (issue 14, part 2)."""
+    at_war(hothead, units={"tercio": 3}, leader="gonzalo-fernandez-de-cordoba")
+    stack(hothead, "action-2", "excellent-harvests")  # neutral, positive
+    drive(wars.player_campaign(hothead, "france-italy", "test"), ["court", "done"])
+    said = "Gonzalo Fernández de Córdoba is a tactician: the pigeon counts as a success."
+    assert any(e.text == said for e in hothead.log_entries)
+
+
 def test_winning_a_war_scores_its_track_and_marks_peace(hothead: Game) -> None:
     """End of a War: VP from the track, +1 prestige, leader home, Peace marker."""
     at_war(hothead, units={"tercio": 3}, leader="gonzalo-fernandez-de-cordoba", position=1)

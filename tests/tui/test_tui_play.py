@@ -94,7 +94,7 @@ def test_narrow_layout_log_focus_and_a_disallowed_option(tmp_path: Path) -> None
         assert screen.has_class("-narrow")
         assert screen.query_one("#panel-council").has_class("-current")
         await pilot.press("right_square_bracket")
-        assert screen.query_one("#panel-court").has_class("-current")
+        assert screen.query_one("#panel-wars").has_class("-current")
         assert not screen.query_one("#panel-council").has_class("-current")
         await pilot.press("l")
         assert screen.query_one("#panel-log").has_class("-current")
@@ -154,7 +154,8 @@ def test_help_rules_and_cards_open_and_close(tmp_path: Path) -> None:
         await pilot.press("d")
         assert isinstance(app.screen, CardsScreen)
         body = str(app.screen.query_one("#cards-body", Static).render())
-        assert body.startswith("Franco-Spanish War") and "franco-spanish-war-1" in body
+        assert body.startswith("Franco-Spanish War")
+        assert "The first FRANCO-SPANISH WAR card" in body  # its own note: that very card
         assert "Provenance" in body
         await pilot.press("escape")
 

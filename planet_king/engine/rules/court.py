@@ -28,14 +28,25 @@ RULE_VACANCY = "Setup / Offices (Vacancies)"
 def position_name(g: Game, pos: str) -> str:
     kind, _, key = pos.partition(":")
     if kind == "court":
-        return f"Court {key}"
+        return f"Court seat {key}"
     if kind == "genius":
-        return f"Court (genius {key})"
+        return f"genius seat {key} at Court"
     if kind == "office":
         return OFFICE_NAMES[key]
     if kind == "army":
         return f"command of the army of {g.name(key)}"
     return "Royal Mistress"
+
+
+def position_phrase(g: Game, pos: str) -> str:
+    """A position with its article, for a sentence: "a seat at Court", "the Viceroy of
+    Italy", "the command of the army of ..."."""
+    kind = pos.partition(":")[0]
+    if kind == "court":
+        return "a seat at Court"
+    if kind == "genius":
+        return "a genius's seat at Court"
+    return f"the {position_name(g, pos)}"
 
 
 def holder(g: Game, pos: str) -> str | None:
@@ -194,12 +205,17 @@ def office_holder(g: Game, office: str) -> str | None:
 def place(g: Game, nid: str, pos: str, *, cause: str) -> None:
     """Put a notable in a position; the fortune trait pays one ducat the first time."""
     set_holder(g, pos, nid)
-    g.log(f"{g.name(nid)} takes the {position_name(g, pos)}.", cause=cause)
+    g.log(f"{g.name(nid)} takes {position_phrase(g, pos)}.", cause=cause)
     kind = pos.partition(":")[0]
     s = g.state
     if kind in ("office", "army") and has_trait(g, nid, "fortune") and nid not in s.fortune_paid:
         s.fortune_paid.append(nid)
-        g.gain(1, "trait:fortune", rule="Notable Cards / NOBLE Cards (Fortune)", cause=g.name(nid))
+        g.gain(
+            1,
+            "trait:fortune",
+            rule="Notable Cards / NOBLE Cards (Fortune)",
+            cause=f"{g.name(nid)} has a fortune",
+        )
 
 
 def _vacate(g: Game, nid: str) -> str | None:

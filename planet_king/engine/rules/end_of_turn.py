@@ -232,9 +232,11 @@ def indies_income(g: Game, rating: Rating = court.rating) -> tuple[int, str]:
     wanted = gov * (1 + fleets) + galleon - (1 if court.has_trait(g, viceroy, "corrupt") else 0)
     available = sum(_indies_available(g).values())
     got = max(0, min(wanted, available))
+    corrupt = ", -1: the Viceroy is corrupt" if court.has_trait(g, viceroy, "corrupt") else ""
+    fleet_words = "Indies fleet" if fleets == 1 else "Indies fleets"
     text = (
-        f"The Indies: {gov} for the Viceroy, {gov * fleets} for {fleets} Indies fleet(s), "
-        f"{galleon} for the Manila Galleon → {max(wanted, 0)}; {available} "
+        f"The Indies: {gov} for the Viceroy, {gov * fleets} for {fleets} {fleet_words}, "
+        f"{galleon} for the Manila Galleon{corrupt} → {max(wanted, 0)}; {available} "
         f"ducats in the territories: {got} collected."
     )
     return got, text
@@ -264,9 +266,11 @@ def home_income(g: Game, rating: Rating = court.rating) -> list[tuple[str, str, 
     ):
         holder = s.offices.get(office)
         amount = rating(g, holder, "government") - minus
-        amount -= 1 if court.has_trait(g, holder, "corrupt") else 0
+        corrupt = court.has_trait(g, holder, "corrupt")
+        amount -= 1 if corrupt else 0
         if amount > 0:
-            out.append((f"income:{label}", label.capitalize(), amount))
+            why = f" (-1: {g.name(holder or '')} is corrupt)" if corrupt else ""
+            out.append((f"income:{label}", label.capitalize() + why, amount))
     return out
 
 

@@ -14,11 +14,24 @@ RULE_ISSUE = "Actions / Royal Actions (Issue)"
 RULE_MORTALITY = "End of Turn Phase / Royal Family Mortality"
 
 
-def child_name(child: Child) -> str:
-    sex = "son" if child.male else "daughter"
-    kind = "legitimate" if child.legitimate else "bastard"
-    sick = " (sickly)" if child.sickly else ""
-    return f"a {kind} {sex} [{child.id}]{sick}"
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def child_name(child: Child, article: str = "a") -> str:
+    """A child in words, told apart by birth order: "a sickly bastard son (3rd child)"."""
+    words = ["sickly"] if child.sickly else []
+    words += [] if child.legitimate else ["bastard"]
+    words.append("son" if child.male else "daughter")
+    born = child.id.removeprefix("child-")
+    order = f" ({_ordinal(int(born))} child)" if born.isdigit() else ""
+    return f"{article} {' '.join(words)}{order}"
+
+
+def the_child(child: Child) -> str:
+    """The child named at the start of a sentence: "The son (1st child)"."""
+    return child_name(child, "The")
 
 
 def new_child(g: Game, *, legitimate: bool, sickly: bool) -> Child | None:
@@ -69,7 +82,11 @@ def issue(g: Game, cause: str) -> Rules:
             g.log(f"{card.name} gives birth to {child_name(child)}.", rule=RULE_ISSUE, cause=cause)
             if legitimate and child.male and s.heir is None:
                 s.heir = child.id
-                g.log(f"{child.id} is the heir, Príncipe de Reynos.", rule=RULE_ISSUE, cause=cause)
+                g.log(
+                    f"{the_child(child)} is the heir, Príncipe de Reynos.",
+                    rule=RULE_ISSUE,
+                    cause=cause,
+                )
             if not legitimate and child.male:
                 g.add_happiness(1, "birth of a bastard son", rule=RULE_ISSUE)
     return
@@ -110,8 +127,8 @@ def mortality(g: Game) -> Rules:
         dies = t.negative or (t.neutral and child.sickly >= 1)
         if not dies:
             if t.neutral:
+                g.log(f"{the_child(child)} is sickly.", rule=RULE_MORTALITY)  # named as was
                 child.sickly += 1
-                g.log(f"{child.id} is sickly.", rule=RULE_MORTALITY)
             continue
         was_heir = s.heir == child.id
         return_marker(g, child)
@@ -155,7 +172,7 @@ def bastard_heir(g: Game) -> Rules:
     child.legitimate = True
     s.heir = child.id
     g.log(
-        f"{child.id} is legitimised and becomes the heir.",
+        f"{the_child(child)} is legitimised and becomes the heir.",
         rule="Special Rules / Bastard Son as Heir (Optional)",
     )
     g.add_prestige(-4, "legitimising a bastard son", rule="Special Rules / Bastard Son as Heir")
@@ -228,7 +245,12 @@ def _fortune_trait(g: Game, lid: str) -> None:
     s = g.state
     if "fortune" in g.content.ladies[lid].traits and lid not in s.fortune_paid:
         s.fortune_paid.append(lid)
-        g.gain(1, "trait:fortune", rule="Notable Cards / NOBLE Cards (Fortune)", cause=g.name(lid))
+        g.gain(
+            1,
+            "trait:fortune",
+            rule="Notable Cards / NOBLE Cards (Fortune)",
+            cause=f"{g.name(lid)} has a fortune",
+        )
 
 
 def mistress_candidates(g: Game) -> list[str]:

@@ -273,11 +273,15 @@ def place_cubes(g: Game) -> None:
         "blue": court.rating(g, valido, "political"),
         "green": 0,
     }
+    green: list[str] = []  # who gives a green cube, named in the log
     if court.has_trait(g, valido, "industrious"):
         s.cubes["green"] += 1
+        green.append(f"{g.name(valido or '')} is industrious")
     advisors = court.nobles_at_court(g) + [x for x in (s.queen, s.mistress) if x]  # R58
     if any(court.has_trait(g, n, "advisor") for n in advisors):
         s.cubes["green"] += 1
+        first = next(n for n in advisors if court.has_trait(g, n, "advisor"))
+        green.append(f"{g.name(first)} is an advisor")
     if SOR_MARIA in court.nobles_in_play(g, with_valido=True) and valido != OLIVARES:
         s.cubes["red"] += 1
         g.log(
@@ -286,7 +290,9 @@ def place_cubes(g: Game) -> None:
         )
     g.log(
         f"Action cubes: {s.cubes['red']} red, {s.cubes['blue']} blue, {s.cubes['yellow']} "
-        f"yellow, {s.cubes['green']} green (Valido {g.name(valido or '')}).",
+        f"yellow, {s.cubes['green']} green (Valido {g.name(valido or '')}"
+        + "".join(f"; {why}" for why in green)
+        + ").",
         rule=RULE_CUBES,
     )
 

@@ -103,6 +103,16 @@ def army_sp(g: Game, war_id: str, *, player_campaign: bool) -> float:
     return sp
 
 
+def _say_tactician(g: Game, leader: str, counts: bool, cause: str) -> None:
+    """Name the trait where it changes the result: a pigeon counts for a tactician."""
+    if counts:
+        g.log(
+            f"{g.name(leader)} is a tactician: the pigeon counts as a success.",
+            rule="Notable Cards / NOBLE Cards (Tactician)",
+            cause=cause,
+        )
+
+
 def leader_strategy(g: Game, nid: str) -> int:
     return court.rating(g, nid, "military")
 
@@ -737,6 +747,7 @@ def player_campaign(g: Game, war_id: str, cause: str) -> Rules:
         t = g.fortune_test(f"campaign in {g.name(war_id)}", rule=RULE_CAMPAIGN)
         sp_symbol |= t.sp_loss
         ok = t.positive or (tactician and t.neutral)
+        _say_tactician(g, leader, t.neutral and tactician, cause)
         if not ok and brave and not brave_used:
             choice = yield from g.ask(
                 f"{g.name(leader)} is brave: repeat this fortune test? (a negative result "
@@ -754,6 +765,7 @@ def player_campaign(g: Game, war_id: str, cause: str) -> Rules:
                 t = g.fortune_test(f"{g.name(leader)} repeats the test", rule=RULE_CAMPAIGN)
                 sp_symbol |= t.sp_loss
                 ok = t.positive or (tactician and t.neutral)
+                _say_tactician(g, leader, t.neutral and tactician, cause)
                 brave_lost = t.negative
         if ok:
             good += 1

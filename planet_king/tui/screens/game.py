@@ -18,6 +18,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
 
+from planet_king import hint_client, present
+from planet_king.engine.forecast import defeat_warnings
 from planet_king.tui import views
 from planet_king.tui.draws import Draw, DrawTracker
 
@@ -27,8 +29,8 @@ if TYPE_CHECKING:
 
 PANELS: tuple[tuple[str, str], ...] = (
     ("council", "Council of State"),
-    ("court", "Court"),
     ("wars", "Wars"),
+    ("court", "Court"),
     ("map", "Map"),
     ("draws", "Cards drawn"),
     ("log", "Log"),
@@ -78,6 +80,7 @@ class GameScreen(Screen[None]):
         self._over_shown = False
         self._keys: dict[str, object] = {}
         self._autosave_error: str | None = None
+        self._warnings: dict[str, str] = {}  # option id -> certain automatic defeat
 
     @property
     def pk_app(self) -> PlanetKingApp:
@@ -212,9 +215,16 @@ class GameScreen(Screen[None]):
         box = self.query_one("#decision")
         box.border_title = "The King decides" if role == "king" else "The Valido decides"
         box.set_class(role == "valido", "-valido")
+        self._warnings = defeat_warnings(g)
         options.set_options(
             Option(
-                views.option_label(i, o.label, o.allowed, o.reason),
+                views.option_label(
+                    i,
+                    present.option_text(g, o.id, o.label),
+                    o.allowed,
+                    o.reason,
+                    self._warnings.get(o.id),
+                ),
                 id=o.id,
                 disabled=not o.allowed,
             )
@@ -225,6 +235,23 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------ playing
     def take(self, option_id: str) -> None:
+        """Take an option; one that certainly brings an automatic defeat asks first."""
+        warning = self._warnings.get(option_id)
+        if warning is None:
+            self._take(option_id)
+            return
+        from planet_king.tui.screens.modals import ConfirmScreen
+
+        decision = self.game.decision
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.game.decision is decision:
+                self._take(option_id)
+
+        label = next((o.label for o in decision.options if o.id == option_id), option_id)
+        self.app.push_screen(ConfirmScreen(f"Take “{label}”?", f"Warning — {warning}."), answered)
+
+    def _take(self, option_id: str) -> None:
         turn = self.game.state.turn
         before = self.game.decision.role if self.game.decision else None
         self.game.choose(option_id)
@@ -326,21 +353,18 @@ class GameScreen(Screen[None]):
         last = self.tracker.draws[-1]
         self.app.push_screen(CardsScreen(self.game.content, last.name, last.card_id))
 
-    HINT_SECONDS = 1.0  # the advisor's budget for `h`
+    HINT_SECONDS = hint_client.SECONDS  # the advisor's budget for `h`
     HINT_PLAYOUTS: int | None = None  # a number of playouts instead (tests)
-    _advisor: Any = None  # the advisor's process, kept warm between questions
+    _advisor: hint_client.Advisor | None = None  # kept warm between questions
 
     def action_hint(self) -> None:
-        """The advisor, in a long-lived child process (``advisor_server``): the game on
+        """The advisor, in a long-lived child process (``hint_client``): the game on
         screen is never touched, the playouts run on every core without forking this
         threaded program, and a second question finds the workers already started."""
         if self.game.decision is None:
             self.notify("The game is over: there is no decision to advise on.", timeout=3)
             return
-        from planet_king import saves
-
-        # Taken now: the player may play on while the advisor thinks.
-        position, seed = saves.dumps(self.game), len(self.game.choices)
+        position, seed = hint_client.position(self.game)
         prompt = self.game.decision.prompt
         budget = (
             f"{self.HINT_PLAYOUTS} playouts"
@@ -364,51 +388,22 @@ class GameScreen(Screen[None]):
         self.app.call_from_thread(self._show_hint, options, prompt)
 
     def _ask_advisor(self, position: str, seed: int) -> list[dict[str, Any]]:
-        import json
-        import subprocess
-        import sys
-
-        proc = self._advisor
-        if proc is None or proc.poll() is not None:
-            proc = self._advisor = subprocess.Popen(
-                [sys.executable, "-m", "planet_king.advisor_server"],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                text=True,
-                encoding="utf-8",
-            )
-        request = {
-            "save": position,
-            "seed": seed,
-            "data_dir": str(self.game.content.data_dir),
-            **({"playouts": self.HINT_PLAYOUTS} if self.HINT_PLAYOUTS else {}),
-            "seconds": self.HINT_SECONDS,
-        }
-        try:
-            proc.stdin.write(json.dumps(request) + "\n")
-            proc.stdin.flush()
-            line = proc.stdout.readline()
-        except OSError:
-            line = ""
-        if not line:
-            self._stop_advisor()
-            raise RuntimeError("the advisor's process stopped")
-        reply = json.loads(line)
-        if not reply.get("ok"):
-            raise RuntimeError(reply.get("error", "no answer"))
+        if self._advisor is None:
+            self._advisor = hint_client.Advisor()
+        reply = self._advisor.ask(
+            position,
+            seed,
+            self.game.content.data_dir,
+            seconds=self.HINT_SECONDS,
+            playouts=self.HINT_PLAYOUTS,
+        )
         self._hint_meta = reply
         options: list[dict[str, Any]] = reply["options"]
         return options
 
     def _stop_advisor(self) -> None:
-        proc, self._advisor = self._advisor, None
-        if proc is not None and proc.poll() is None:
-            proc.terminate()  # it stops its workers on the way out
-            try:
-                proc.wait(timeout=2)
-            except Exception:
-                proc.kill()
+        if self._advisor is not None:
+            self._advisor.stop()
 
     def on_unmount(self) -> None:
         self._stop_advisor()

@@ -31,8 +31,7 @@ class GameOverScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         g = self.game
         s = g.state
-        head = Text("The reign is over — ", style="bold")
-        head.append_text(views.victory_text(g))
+        head = views.game_over_headline(g)
         head.append(f"\n{g.scenario.name} ({g.scenario.years}), seed {g.seed}. VP {s.vp}.")
         if s.ended_by:
             head.append(f"\nThe last phase ended: {s.ended_by.replace('-', ' ')}.", style="dim")

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from planet_king import hint_client, present
 from planet_king import rules_reference as rules_ref
 from planet_king.tui import views
 
@@ -125,21 +126,12 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def card_rows(content: Content) -> list[tuple[str, str, Any]]:
-    rows: list[tuple[str, str, Any]] = []
-    for card in content.events.values():
-        rows.append(("event", card.name, card))
-    for section in ("nobles", "ladies", "geniuses"):
-        for card in getattr(content, section).values():
-            rows.append((section.rstrip("s"), card.name, card))
-    for card in content.leaders.values():
-        rows.append(("leader", card.name, card))
-    return rows
+card_rows = present.card_rows
 
 
 def card_detail(kind: str, card: Any) -> Text:
     t = Text(card.name, style="bold")
-    t.append(f"  ({kind}, id {card.id})\n", style="dim")
+    t.append(f"  ({kind})\n", style="dim")
     if kind == "event":
         t.append(views.BIRD[card.fortune], style=views.BIRD_STYLE[card.fortune])
         t.append(f" ({card.fortune})")
@@ -148,12 +140,13 @@ def card_detail(kind: str, card: Any) -> Text:
         if card.one_use:
             t.append("  single use (flame)")
         t.append("\n")
-    skip = {"id", "name", "source", "reconstructed", "note", "text"}
+    skip = {"id", "name", "source", "reconstructed", "note", "text", "effect", "params"}
+    skip |= {"fortune", "sp_loss", "one_use"}  # said by the bird line above
     for field, value in card.model_dump(by_alias=True, exclude_defaults=True).items():
         if field in skip:
             continue
-        t.append(f"{field}: ", style="bold")
-        t.append(f"{value}\n")
+        t.append(f"{field.replace('_', ' ')}: ", style="bold")
+        t.append(f"{present.field_value(value)}\n")
     text = getattr(card, "text", "")
     if text:
         t.append(f"\n{text}\n")
@@ -200,12 +193,7 @@ class CardsScreen(ModalScreen[None]):
         lst.focus()
 
     def _fill(self, query: str) -> None:
-        words = query.lower().split()
-        self._shown = [
-            r
-            for r in self._all
-            if all(w in f"{r[0]} {r[1]} {getattr(r[2], 'text', '')}".lower() for w in words)
-        ]
+        self._shown = present.find_cards(self._all, query)
         lst = self.query_one("#cards-list", OptionList)
         lst.set_options(
             Option(Text(f"{kind[:6]:<7}", style="dim") + Text(name))
@@ -405,22 +393,10 @@ class HintScreen(ModalScreen[None]):
         )
         if self.prompt:
             t.append(f"{self.prompt}\n", style="italic")
-        t.append(
-            "Value: victory level (automatic defeat 0 ... Major Victory 4) + 0.01 per VP. "
-            "★ recommended: the bot's own choice among the options tied with the best (=).\n"
-        )
+        t.append(hint_client.LEGEND + "\n")
         t.append("\n")
-        for d in self.options:
-            levels = " · ".join(f"{k} {p:.0%}" for k, p in d["victory_levels"].items() if p)
-            if d.get("automatic_defeat"):
-                levels += f" (automatic defeat {d['automatic_defeat']:.0%})"
-            mark = "★ " if d.get("recommended") else ("= " if d.get("tied_with_best") else "  ")
-            t.append(f"{mark}{d['label']}\n", style="bold")
-            value = f"value {d['value']:.3f}   " if "value" in d else ""
-            t.append(
-                f"  {value}mean VP {d['mean_vp']:.2f} ± {d['standard_error']:.2f}   "
-                f"{d.get('playouts', '?')} playouts   {levels}\n"
-            )
+        for line in hint_client.describe(self.options):
+            t.append(line + "\n", style="" if line.startswith("  ") else "bold")
         with Vertical(classes="modal wide-modal"):
             with VerticalScroll():
                 yield Static(t)
@@ -428,3 +404,28 @@ class HintScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question: y or Enter confirms, n or Escape cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, detail: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        t = Text(self.question + "\n", style="bold")
+        if self.detail:
+            t.append(f"\n{self.detail}\n")
+        with Vertical(classes="modal", id="confirm"):
+            yield Static(t)
+            yield Static("y or Enter: yes · n or Escape: no", classes="hint")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

@@ -1,0 +1,91 @@
+"""Saying what a choice means (issue 14, part 2): notables offered with their ratings and
+traits, traits that change a result named in the log, no internal id in the words."""
+
+from __future__ import annotations
+
+import random
+
+from planet_king import present
+from planet_king.engine.game import Game
+from planet_king.engine.rules import end_of_turn, family, organisation
+from planet_king.engine.state import Child
+
+
+def test_a_noble_offered_shows_ratings_traits_and_his_counter() -> None:
+    """Notable Cards / NOBLE Cards: ratings, prestige, traits; the leader counter's
+    tactician and strategy count too."""
+    g = Game("the-planet-king", seed=1)
+    label = "Fadrique Álvarez de Toledo, Marquis of Villanueva de Valdueza (military 2, ...)"
+    text = present.option_text(g, "noble:alvarez-de-toledo", label)
+    assert text == (
+        "Fadrique Álvarez de Toledo, Marquis of Villanueva de Valdueza — M2 P1 G0, "
+        "prestige +1, admiral, brave, strategy 2"
+    )
+    cordoba = present.notable_summary(g, "gonzalo-fernandez-de-cordoba")
+    assert "tactician" in cordoba  # from his leader counter
+
+
+def test_a_lady_offered_shows_prestige_happiness_and_fertility() -> None:
+    g = Game("the-planet-king", seed=1)
+    label = "María Inés Calderón, La Calderona (prestige -1, happiness 2, fertility 2)"
+    text = present.option_text(g, "mistress:maria-calderon", label)
+    assert text.startswith("María Inés Calderón, La Calderona — prestige -1, happiness 2, ")
+    assert "fertility 2" in text and "(prestige" not in text
+
+
+def test_options_that_offer_no_notable_keep_their_label() -> None:
+    g = Game("the-planet-king", seed=1)
+    assert present.option_text(g, "type:royal", "Royal action") == "Royal action"
+    assert present.option_text(g, "place:office:viceroy-italy", "Viceroy of Italy") == (
+        "Viceroy of Italy"
+    )
+
+
+def test_every_offered_notable_is_shown_with_a_summary_in_real_games() -> None:
+    """Across real decisions, every option naming a notable gets its summary."""
+    seen = 0
+    for seed in range(3):
+        g = Game("the-planet-king", seed=seed)
+        r = random.Random(seed)
+        while g.decision is not None and seen < 200:
+            for o in g.decision.options:
+                kind, _, rest = o.id.partition(":")
+                if kind in present.OFFERS_NOTABLE and rest in g.content.notables:
+                    assert " — " in present.option_text(g, o.id, o.label), o.label
+                    seen += 1
+            g.choose(r.choice(g.decision.legal_ids))
+    assert seen > 20
+
+
+def test_the_green_cube_names_the_industrious_valido(reign: Game) -> None:
+    """Organisation Phase / Action Cubes: an industrious Valido gives a green cube."""
+    reign.state.valido = "gaspar-de-guzman"
+    organisation.place_cubes(reign)
+    line = next(e.text for e in reversed(reign.log_entries) if e.text.startswith("Action cubes"))
+    assert "1 green" in line and "Olivares is industrious" in line
+
+
+def test_a_corrupt_governor_is_named_in_the_income(reign: Game) -> None:
+    """Income from Italy and Flanders: a corrupt holder yields one ducat less."""
+    reign.state.offices["viceroy-italy"] = "count-of-monterrey"  # corrupt
+    italy = next(c for src, c, _ in end_of_turn.home_income(reign) if src == "income:italy")
+    assert "is corrupt" in italy and "Monterrey" in italy
+
+
+def test_children_are_named_by_what_they_are_never_by_id(reign: Game) -> None:
+    """Royal Family: "a sickly son (2nd child), the heir" — never "child-2"."""
+    s = reign.state
+    s.children = [Child("child-1", False, True), Child("child-2", True, True, 1)]
+    s.heir = "child-2"
+    assert family.child_name(s.children[0]) == "a daughter (1st child)"
+    assert (
+        present.children_text(reign) == "a daughter (1st child); a sickly son (2nd child), the heir"
+    )
+    assert "child-" not in present.children_text(reign)
+
+
+def test_card_fields_are_words_not_python_values() -> None:
+    assert present.field_value({"from": 1, "to": 5}) == "turns 1-5"
+    assert present.field_value(["writer", "patron"]) == "writer, patron"
+    assert present.field_value(True) == "yes"
+    assert present.plural(1, "ducat") == "1 ducat" and present.plural(2, "tercio") == "2 tercios"

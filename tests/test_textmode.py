@@ -1,0 +1,143 @@
+"""The plain-text mode (issue 14, parts 1 and 5): what the full screen offers, in lines
+a screen reader reads: the forecast, the warnings, the status, the references."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from planet_king import textmode
+from planet_king.engine import forecast as fc
+from planet_king.engine.game import Game
+
+WARNED = [
+    "noble:alvarez-de-toledo", "noble:diego-carrillo", "noble:gomez-suarez",
+    "mistress:maria-calderon", "type:simple", "action:simple:asiento", "done", "keep",
+    "type:simple", "action:simple:move", "from:flanders", "done", "type:royal",
+    "action:royal:sale-of-privileges", "noble:gaspar-de-bracamonte", "done", "nun:explore",
+    "done", "done", "type:government", "action:government:raise-nations", "to:flanders",
+    "type:royal", "action:royal:nominate-genius", "keep", "type:political",
+    "action:political:appoint-noble", "place:army:palatinate", "court", "keep",
+]  # fmt: skip
+
+
+def scripted(answers: list[str]) -> Callable[[str], str]:
+    it: Iterator[str] = iter(answers)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+def play(game: Game, answers: list[str], tmp_path: Path) -> str:
+    out = io.StringIO()
+    textmode.run(game, read=scripted(answers), out=out, saves_dir=tmp_path)
+    return out.getvalue()
+
+
+def test_every_decision_comes_with_the_forecast(tmp_path: Path) -> None:
+    """End of Turn Phase: the scores as they would be counted, before each decision."""
+    text = play(Game("the-planet-king", seed=1), ["q"], tmp_path)
+    assert (
+        "If the turn ended now: enlightenment 0 AUTOMATIC DEFEAT, prestige 1 AUTOMATIC "
+        "DEFEAT, happiness 0 AUTOMATIC DEFEAT; Treasury 12/12; VP 0 -> 0"
+    ) in text
+
+
+def test_a_certain_defeat_is_marked_and_needs_a_yes(tmp_path: Path) -> None:
+    """Victory / Automatic Defeat: the warned option says so, and asks before it is
+    taken; anything but y leaves the game as it was."""
+    game = Game.replay("the-planet-king", WARNED, seed=1)
+    assert list(fc.defeat_warnings(game)) == ["noble:gonzalo-fernandez-de-cordoba"]
+    text = play(game, ["1", "n", "q"], tmp_path)
+    assert "!! automatic defeat at this End of Turn: prestige fell to 1 or less" in text
+    assert "Not taken." in text and len(game.choices) == len(WARNED)
+    play(game, ["1", "y", "q"], tmp_path)
+    assert game.choices[len(WARNED)] == "noble:gonzalo-fernandez-de-cordoba"
+
+
+def test_the_end_names_the_automatic_defeat(tmp_path: Path) -> None:
+    game = Game("the-planet-king", seed=1)
+    r = random.Random(1)
+    while game.decision is not None:
+        game.choose(r.choice(game.decision.legal_ids))
+    text = play(game, [""], tmp_path)
+    assert f"Automatic defeat: {game.state.defeat_cause}." in text
+
+
+def test_the_status_has_ratings_traits_both_sides_and_thresholds(tmp_path: Path) -> None:
+    """Issue 14, part 5: the status says what the panels say."""
+    text = play(Game("the-planet-king", seed=1), ["s", "q"], tmp_path)
+    assert "Valido: Gaspar de Guzmán, Count-Duke of Olivares (M0 P2 G3, industrious)" in text
+    assert "Queen: Elisabeth of France (Isabel de Borbón) (prestige +2, happiness 1" in text
+    assert "Flanders War (at war): United Provinces 4 3 2 [1] 0 1 2 3 4 Spain" in text
+    assert "  Spain 4 SP: Ambrosio de Spinola" in text
+    assert "  enemy 4 SP: Frederick Henry of Nassau (strategy 2)" in text
+    assert "Victory thresholds: Major Victory 20+ · Historical Outcome 15-19" in text
+
+
+def test_rules_and_cards_are_read_by_words(tmp_path: Path) -> None:
+    text = play(
+        Game("the-planet-king", seed=1),
+        ["r", "r condé", "c olivares", "c ensign nun", "c zzz", "q"],
+        tmp_path,
+    )
+    assert "Setup / Court and Council of State\n" in text  # the decision's own rule
+    assert "Special Rules / Condé" in text
+    assert "Gaspar de Guzmán, Count-Duke of Olivares (noble)\npolitical: 2" in text
+    assert "traits: industrious" in text and "turns: turns 1-5" in text
+    assert "The Ensign Nun (event)\neagle (positive)" in text
+    assert "No card holds: zzz." in text
+    assert "['" not in text and "{'" not in text  # no Python repr reaches the player
+
+
+def test_an_invalid_entry_is_one_line_and_the_menu_is_not_reprinted(tmp_path: Path) -> None:
+    text = play(Game("hothead", seed=3), ["x", "99", "m", "q"], tmp_path)
+    after = text.split("Type a number", 1)[1]
+    assert after.count("Type a number from 1 to") == 1  # "99" says it once more
+    assert after.count(" decides: ") == 1  # only "m" printed the menu again
+
+
+def test_the_advisor_comes_by_the_same_path_as_the_full_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`h` asks `planet-king hint` in a child process (hint_client), as the TUI does."""
+    from planet_king import hint_client
+
+    monkeypatch.setattr(hint_client, "PLAYOUTS", 4)
+    game = Game("hothead", seed=3)
+    digest = game.state.digest()
+    text = play(game, ["h", "q"], tmp_path)
+    assert "The advisor (4 playouts, greedy bot), best first:" in text
+    for option in game.decision.options:
+        if option.allowed:
+            assert option.label in text.split("best first:")[1]
+    assert game.state.digest() == digest
+
+
+def test_piped_input_never_glues_output_to_the_prompt(tmp_path: Path) -> None:
+    """A transcript of piped input: each prompt is on its own line with the answer."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PLANET_KING_SAVES": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "planet_king.cli", "play", "hothead", "--seed", "3", "--text"],
+        input="1\nx\nq\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    lines = done.stdout.splitlines()
+    prompts = [line for line in lines if line.startswith(">")]
+    assert prompts == ["> 1", "> x", "> q"]
