@@ -41,11 +41,12 @@ class Advisor:
         seed: int,
         data_dir: Path,
         *,
-        seconds: float = SECONDS,
+        seconds: float | None = None,
         playouts: int | None = None,
     ) -> dict[str, Any]:
         """``hint --json``'s answer for the position: ``options`` with each one's worth,
-        ``playouts`` and ``elapsed_s``. RuntimeError when the advisor fails."""
+        ``playouts`` and ``elapsed_s``, within ``seconds`` (default ``SECONDS``) or
+        ``playouts``. RuntimeError when the advisor fails."""
         proc = self._proc
         if proc is None or proc.poll() is not None:
             proc = self._proc = subprocess.Popen(
@@ -60,7 +61,7 @@ class Advisor:
             "save": saved,
             "seed": seed,
             "data_dir": str(data_dir),
-            "seconds": seconds,
+            "seconds": SECONDS if seconds is None else seconds,
             **({"playouts": playouts} if playouts else {}),
         }
         stdin: IO[str] | None = proc.stdin

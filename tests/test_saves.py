@@ -491,13 +491,13 @@ def test_nothing_to_undo_at_the_start(hothead: Game) -> None:
 def test_undo_is_a_replay_without_the_last_choice(content) -> None:
     game, digests = _game_with_undo_points(content, undoable=True)
     # walk back from the end while no card or marker was drawn since
-    k = len(game.choices)
+    start = k = len(game.choices)
     while game.can_undo() is None:
         game = game.undo()
         k -= 1
         assert game.state.digest() == digests[k]
         assert len(game.choices) == k
-    assert k < len(digests) - 1  # undid at least one choice
+    assert k < start  # undid at least one choice
 
 
 def test_undo_does_not_cross_a_draw_unless_learning(content) -> None:
