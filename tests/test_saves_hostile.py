@@ -282,7 +282,9 @@ def test_the_log_lines_of_replay_are_escaped(content, tmp_path, monkeypatch) -> 
     game = play(Game("hothead", seed=4, content=content), n=3)
     path = saves.save_game(game, "ok", saves_dir=tmp_path)
     real_line = type(game.log_entries[0]).line
-    monkeypatch.setattr(type(game.log_entries[0]), "line", lambda e, **kw: real_line(e, **kw) + EVIL)
+    monkeypatch.setattr(
+        type(game.log_entries[0]), "line", lambda e, **kw: real_line(e, **kw) + EVIL
+    )
     result = invoke("replay", path)
     assert result.exit_code == 0, result.stderr
     assert "\x1b" not in result.stdout and "\\x1b" in result.stdout
