@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from planet_king.content.ids import War
 from planet_king.engine.rules import court, end_of_turn, events, modes, organisation, units, wars
 from planet_king.engine.rules.scenario_setup import (
     finish_standard,
@@ -113,7 +114,7 @@ def finish_hothead(g: Game) -> None:
     s = g.state
     s.phase = "over"
     rule = 'Scenarios / "Hothead" (Victory conditions)'
-    italy = s.wars["france-italy"]
+    italy = s.wars[War.FRANCE_ITALY]
     viceroy = s.offices.get("viceroy-italy")
     won = italy.outcome == "won"
     capable = (
