@@ -26,6 +26,9 @@ class Ids:
 
 class Noble(Ids):
     TABLE = "nobles"
+    OLIVARES = "gaspar-de-guzman"  # Gaspar de Guzmán, Count-Duke of Olivares
+    SOR_MARIA = "sor-maria-de-agreda"
+    ISABEL_CLARA_EUGENIA = "isabel-clara-eugenia"
     SPINOLA = "ambrosio-de-spinola"
     JUAN_JOSE = "juan-jose-of-austria"
     CONDE = "louis-ii-conde"  # the Spanish Condé (Special Rules / Condé)
@@ -40,6 +43,19 @@ class Leader(Ids):
 class Event(Ids):
     TABLE = "events"
     GUERRA_DELS_SEGADORS = "guerra-dels-segadors"
+    HUNTING_DAY = "hunting-day"
+    ACTION_14 = "action-14"  # the eighth ACTION card (Union of Arms)
+    FRANCO_SPANISH_WAR_33 = "franco-spanish-war-33"
+    FLANDERS_WAR_34 = "flanders-war-34"
+    ANGLO_SPANISH_WAR_37 = "anglo-spanish-war-37"
+    FALL_FROM_GRACE = "fall-from-grace"
+    BEATEN_TO_A_PULP = "beaten-to-a-pulp"
+    CORRALES_AND_BROTHELS = "corrales-and-brothels"
+    RIVALRY = "rivalry"
+    SEBASTIAN_DE_MORRA = "sebastian-de-morra"
+    BARBARA_VAN_BECK = "barbara-van-beck"
+    SPANISH_GOLDEN_AGE = "spanish-golden-age"
+    UNION_OF_ARMS = "union-of-arms"
 
 
 class Power(Ids):
@@ -68,6 +84,9 @@ class Place(Ids):
     FRANCHE_COMTE = "franche-comte"
     SPANISH_NETHERLANDS = "spanish-netherlands"
     PLUS_ULTRA = "plus-ultra"
+    NEW_SPAIN = "new-spain"
+    FORMOSA = "formosa"
+    MARIANAS = "marianas"
 
 
 GROUPS: tuple[type[Ids], ...] = (Noble, Leader, Event, Power, War, Place)

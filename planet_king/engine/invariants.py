@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from planet_king.content.ids import Event
 from planet_king.engine.rules import organisation
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ UNIQUE_ACTIONS = (  # Actions / Unique Actions (l.573), as the engine's action i
 )
 # Special Rules: Ambrosio de Spinola always, Juan José of Austria at military 3, pay two.
 TWO_DUCAT_LEADERS = {"ambrosio-de-spinola": None, "juan-jose-of-austria": 3}
-UNION_OF_ARMS = "union-of-arms"
+UNION_OF_ARMS = Event.UNION_OF_ARMS
 GUERRA = "guerra-dels-segadors"
 # After the Organisation phase has applied the turn's windows (appointments, exits).
 WINDOW_PHASES = ("events", "end-of-turn")

@@ -12,13 +12,17 @@ from planet_king.content import ids
 from planet_king.content.loader import Content
 
 RULES = Path(ids.__file__).resolve().parent.parent / "engine" / "rules"
-# The modules whose literals were replaced by the checked constants.
-CHECKED_MODULES = ("wars.py", "war_events.py", "units.py")
+# Every rule module names its ids through the checked constants (scoring.py has none).
+CHECKED_MODULES = tuple(sorted(p.name for p in RULES.glob("*.py") if p.name != "__init__.py"))
 CARD_TABLES = ("events", "nobles", "ladies", "geniuses", "leaders")
 ALL_TABLES = (*CARD_TABLES, "powers", "wars", "territories")
-# Keys of the Plus Ultra box's markers (GameState.plus_ultra), not card ids, though two
-# share a card's name.
-STATE_WORDS = frozenset({"pirates", "manila-galleon", "indies-fleet"})
+# Words of other vocabularies that a card id happens to spell (or nearly): the Plus Ultra
+# markers (GameState.plus_ultra), the patron and libertine traits, the End of Turn step
+# "construction", and "total-war", why an Events phase ended (GameState.ended_by).
+OTHER_WORDS = frozenset(
+    {"pirates", "manila-galleon", "indies-fleet", "patron", "libertine", "construction"}
+    | {"total-war"}
+)
 
 
 def test_every_declared_id_exists_in_the_data(content: Content) -> None:
@@ -39,12 +43,15 @@ def test_a_misspelt_id_is_refused(content: Content) -> None:
 
 
 def _literals(path: Path) -> list[tuple[int, str]]:
-    """String literals of a module, except the names given to ``@effect(...)``."""
+    """String literals of a module, except effect names (a card's ``effect``, as in
+    ``@effect("total-war")`` or ``card.effect == "action"``), which are not ids."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skip: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "effect":
             skip.update(id(a) for a in node.args)
+        if isinstance(node, ast.Compare) and getattr(node.left, "attr", "") == "effect":
+            skip.update(id(c) for c in node.comparators)
     return [
         (n.lineno, n.value)
         for n in ast.walk(tree)
@@ -53,14 +60,14 @@ def _literals(path: Path) -> list[tuple[int, str]]:
 
 
 @pytest.mark.parametrize("module", CHECKED_MODULES)
-def test_war_rules_name_cards_only_through_checked_ids(content: Content, module: str) -> None:
+def test_rules_name_cards_only_through_checked_ids(content: Content, module: str) -> None:
     """No literal in the module is a card or leader id (use ``ids``), nor nearly one of
     any content id (a misspelling, which would never match)."""
     cards = set().union(*(getattr(content, t) for t in CARD_TABLES))
     every = set().union(*(getattr(content, t) for t in ALL_TABLES))
     bad = []
     for line, text in _literals(RULES / module):
-        if text in STATE_WORDS:
+        if text in OTHER_WORDS:
             continue
         if text in cards:
             bad.append(f"{module}:{line} '{text}' is a card id: use planet_king.content.ids")

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from planet_king.content.ids import Event, Noble, Place, Power, War
 from planet_king.engine.decisions import Choices, Option, Role
 from planet_king.engine.rules import (
     court,
@@ -335,9 +336,9 @@ def _mistress_check(g: Game, ctx: Context) -> str | None:
 @action("hunt", "royal", "Hunt", f"{R_ROYAL} (Hunt)", unique=True)
 def _hunt(g: Game, ctx: Context) -> Rules:
     s = g.state
-    if "hunting-day" in s.discard:
-        s.discard.remove("hunting-day")
-    s.deck.append("hunting-day")
+    if Event.HUNTING_DAY in s.discard:
+        s.discard.remove(Event.HUNTING_DAY)
+    s.deck.append(Event.HUNTING_DAY)
     g.shuffle_deck()
     g.log("HUNTING DAY is shuffled into the event deck.", rule=f"{R_ROYAL} (Hunt)", cause=ctx.cause)
     return
@@ -346,9 +347,9 @@ def _hunt(g: Game, ctx: Context) -> Rules:
 
 @check(_hunt)
 def _hunt_check(g: Game, ctx: Context) -> str | None:
-    if "hunting-day" in g.state.deck:
+    if Event.HUNTING_DAY in g.state.deck:
         return "HUNTING DAY is already in the event deck"
-    if "hunting-day" in g.state.removed_events:
+    if Event.HUNTING_DAY in g.state.removed_events:
         return "HUNTING DAY is out of the game"
     return None
 
@@ -506,7 +507,7 @@ def _cortes(g: Game, ctx: Context) -> Rules:
 
 
 def place_revolt(g: Game, cause: str, rule: str) -> None:
-    loc = g.pick(["spain", "italy", "spanish-netherlands"], "Europe locations")
+    loc = g.pick([Place.SPAIN, Place.ITALY, Place.SPANISH_NETHERLANDS], "Europe locations")
     s = g.state
     if loc in s.revolts:
         g.log(f"{g.name(loc)} already has a revolt marker.", rule=rule, cause=cause)
@@ -537,7 +538,7 @@ def _positions(g: Game, nid: str) -> Iterator[str]:
 
 def _locked(g: Game, pos: str) -> bool:
     """Isabel Clara Eugenia cannot leave the office of Governor of Flanders at will."""
-    return pos == "office:governor-flanders" and court.holder(g, pos) == "isabel-clara-eugenia"
+    return pos == "office:governor-flanders" and court.holder(g, pos) == Noble.ISABEL_CLARA_EUGENIA
 
 
 def _install(g: Game, nid: str, pos: str, rule: str, cause: str) -> Rules:
@@ -645,7 +646,7 @@ def _embassy_reasons(g: Game) -> Iterator[tuple[str, str | None]]:
             continue
         if not ambassadors(g, w):
             yield w, "no ambassador available"
-        elif ws.truce and w == "palatinate":
+        elif ws.truce and w == War.PALATINATE:
             yield w, "the Palatinate war cannot end through diplomacy"
         else:
             yield w, None
@@ -654,9 +655,9 @@ def _embassy_reasons(g: Game) -> Iterator[tuple[str, str | None]]:
 def ambassadors(g: Game, war_id: str) -> list[str]:
     s = g.state
     out = list(court.court_nobles(g))
-    if war_id == "flanders" and s.offices.get("governor-flanders"):
+    if war_id == War.FLANDERS and s.offices.get("governor-flanders"):
         out.append(s.offices["governor-flanders"] or "")
-    if war_id == "palatinate" and s.offices.get("ambassador-austria"):
+    if war_id == War.PALATINATE and s.offices.get("ambassador-austria"):
         out.append(s.offices["ambassador-austria"] or "")
     return out
 
@@ -713,7 +714,7 @@ def embassy(g: Game, cause: str, *, paid: bool) -> Rules:
             rule=rule,
             cause=cause,
         )
-    if wars.power_of(g, war_id) == "france":
+    if wars.power_of(g, war_id) == Power.FRANCE:
         yield from wars.conde_leaves(g, cause)
 
 
@@ -765,7 +766,9 @@ def _raise_tercio(g: Game, ctx: Context) -> Rules:
     rule = f"{R_GOV} (Raise a Spanish Tercio)"
     g.spend(1, "action:raise-tercio", rule=rule, cause="Raise a Spanish Tercio")
     if g.hothead:
-        places = [p for p in ("italy", "france-italy") if units.destination_ok(g, "tercio", p)]
+        places = [
+            p for p in (Place.ITALY, War.FRANCE_ITALY) if units.destination_ok(g, "tercio", p)
+        ]
         yield from _deploy_now(g, "tercio", 'Scenarios / "Hothead" (ruling R8)', ctx.cause, places)
         return
     g.state.construction.append(("tercio", ""))
@@ -910,7 +913,7 @@ def _campaign(g: Game, ctx: Context) -> Rules:
         court.place(g, nid, f"army:{war_id}", cause="Military Campaign")
         # Declaring war on France opens the fronts of War with France together.
         fronts = [war_id]
-        if wars.power_of(g, war_id) == "france":
+        if wars.power_of(g, war_id) == Power.FRANCE:
             fronts = [war_id] + [f for f in wars.france_fronts_to_open(g) if f != war_id]
         yield from wars.declare_war(g, fronts, ctx.cause, rule=rule)
     else:

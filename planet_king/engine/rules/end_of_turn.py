@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from planet_king.content.ids import Noble, Place
 from planet_king.engine.decisions import Choices, Role
 from planet_king.engine.rules import court, family, memorials, scoring, units, wars
 from planet_king.engine.rules.units import UNIT_NAMES
@@ -21,7 +22,7 @@ RULE_INCOME = f"{R_EOT} / Income"
 RULE_VALIDO = f"{R_EOT} / Appointment of a New Valido"
 RULE_CLEANUP = f"{R_EOT} / Clean-up"
 Rating = Callable[["Game", "str | None", str], int]
-OLIVARES = "gaspar-de-guzman"
+OLIVARES = Noble.OLIVARES
 
 
 def end_of_turn(g: Game) -> Rules:
@@ -131,7 +132,11 @@ def provincial_levy(g: Game) -> Rules:
         removed += n
     if removed:
         g.log(f"{removed} provincial tercio(s) go home.", rule=RULE_CONSTRUCTION)
-    levies = ["spain", "spain", "italy"] if s.union_of_arms >= 2 else ["spain", "italy"]
+    levies = (
+        [Place.SPAIN, Place.SPAIN, Place.ITALY]
+        if s.union_of_arms >= 2
+        else [Place.SPAIN, Place.ITALY]
+    )
     for home in levies:
         places = [home] + [
             w
@@ -256,7 +261,7 @@ def home_income(g: Game, rating: Rating = court.rating) -> list[tuple[str, str, 
     now (Income from Spain; Income from Italy and Flanders); ``rating`` as above."""
     s = g.state
     out: list[tuple[str, str, int]] = []
-    if "spain" not in s.raids:
+    if Place.SPAIN not in s.raids:
         if not s.asiento:
             out.append(("income:castile", "Castile", 2 if s.portugal_independent else 3))
         out.append(("income:aragon", "Aragon", 2 if s.union_of_arms >= 2 else 1))
@@ -295,10 +300,10 @@ def income(g: Game) -> Rules:
             continue
         level = max(terr.fortification, s.fortifications.get(tid, 0))
         full = terr.income
-        if s.portugal_independent and tid == "new-spain" and level >= 2:
+        if s.portugal_independent and tid == Place.NEW_SPAIN and level >= 2:
             full = 3
         s.indies_ducats[tid] = 0 if tid in s.raids else full
-    if "spain" in s.raids:
+    if Place.SPAIN in s.raids:
         g.log("A raid marker in Spain: no ducats from Castile and Aragon.", rule=RULE_INCOME)
     elif s.asiento:
         g.log(
@@ -316,7 +321,7 @@ def valido_candidates(g: Game) -> list[str]:
     return [
         n
         for n in court.nobles_in_play(g)
-        if n != "isabel-clara-eugenia" or court.where(g, n) != "office:governor-flanders"
+        if n != Noble.ISABEL_CLARA_EUGENIA or court.where(g, n) != "office:governor-flanders"
     ]
 
 

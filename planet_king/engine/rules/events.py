@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from planet_king.content.ids import War
 from planet_king.engine.decisions import Role, RuleNotImplemented
 from planet_king.engine.rules import actions, court, economy, modes, wars
 
@@ -339,7 +340,7 @@ def _conspiracy(g: Game, card: EventCard) -> Rules:
     still checked; a vacant governorship means no check.
     """
     rule = "Events / Conspiracy of Nobles"
-    war_id = str(card.params.get("war", "flanders"))
+    war_id = str(card.params.get("war", War.FLANDERS))
     if g.state.wars.get(war_id) is not None and g.state.wars[war_id].active:
         yield from wars.move_marker(g, war_id, -1, card.name, rule=rule)
     else:

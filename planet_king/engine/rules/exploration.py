@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from planet_king.content.ids import Place
 from planet_king.engine.decisions import Choices, Role
 from planet_king.engine.rules import court
 
@@ -91,11 +92,11 @@ def advance(g: Game, cause: str) -> Rules:
         )
         s.exploration += 1
         if choice == "explore:formosa":
-            _settle(g, "formosa", cause)
+            _settle(g, Place.FORMOSA, cause)
         else:
             g.log("The exploration marker reaches the northern Pacific.", rule=RULE, cause=cause)
         return
-    if nxt == "marianas":
+    if nxt == Place.MARIANAS:
         if s.treasury < 1:
             g.log(
                 "The Marianas cannot be occupied without a ducat: the marker stays (ruling R22).",
@@ -104,7 +105,7 @@ def advance(g: Game, cause: str) -> Rules:
             )
             return
         s.exploration += 1
-        _settle(g, "marianas", cause)
+        _settle(g, Place.MARIANAS, cause)
         return
     s.exploration += 1
     g.log(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from planet_king.content.ids import War
 from planet_king.engine.rules import court, end_of_turn, events, modes, organisation, units, wars
 from planet_king.engine.rules.scenario_setup import (
     finish_standard,
@@ -116,7 +117,7 @@ def hothead_conditions(g: Game) -> tuple[str, str | None, bool]:
         viceroy is not None
         and max(court.rating(g, viceroy, "political"), court.rating(g, viceroy, "government")) >= 2
     )
-    return g.state.wars["france-italy"].outcome or "", viceroy, capable
+    return g.state.wars[War.FRANCE_ITALY].outcome or "", viceroy, capable
 
 
 def finish_hothead(g: Game) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from planet_king.content.ids import Place, War
 from planet_king.content.models import Memorial
 from planet_king.engine.decisions import Choices, Role
 from planet_king.engine.rules import wars
@@ -143,11 +144,11 @@ def _met(g: Game, m: Memorial, *, final: bool) -> bool:
         arts = {g.content.geniuses[x].art for x in here}
         return len(here) >= int(p["geniuses"]) and len(arts) >= int(p.get("arts", 1))
     if key == "union-of-arms-kept":
-        return s.union_of_arms >= 2 and "spain" not in s.revolts
+        return s.union_of_arms >= 2 and Place.SPAIN not in s.revolts
     if key == "valtellina-open":
         return not s.valtellina_closed
     if key == "portugal-kept":
-        return not s.portugal_independent or bool(s.stats.wars.get("portugal", {}).get("won"))
+        return not s.portugal_independent or bool(s.stats.wars.get(War.PORTUGAL, {}).get("won"))
     if key == "treasury-at-least":
         return s.treasury >= int(p["ducats"])
     raise ValueError(f"unknown memorial condition '{key}'")

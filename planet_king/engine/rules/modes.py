@@ -4,24 +4,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from planet_king.content.ids import Event
+
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, GameOptions
 
 RULE_DIFFICULTY = "Scenarios / Change Difficulty"
 RULE_WAR_ONLY = "Scenarios / War-Only Mode"
 # Reduced difficulty removes TOTAL WAR, then the "?" war cards (33, 34 and 37; ruling D2).
-QUESTION_WAR_CARDS = ("franco-spanish-war-33", "flanders-war-34", "anglo-spanish-war-37")
+QUESTION_WAR_CARDS = (
+    Event.FRANCO_SPANISH_WAR_33,
+    Event.FLANDERS_WAR_34,
+    Event.ANGLO_SPANISH_WAR_37,
+)
 # War-Only: cards about geniuses or the King's happiness are discarded unplayed as events.
 WAR_ONLY_UNPLAYED = (
-    "fall-from-grace",
-    "beaten-to-a-pulp",
-    "corrales-and-brothels",
-    "rivalry",
-    "sebastian-de-morra",
-    "barbara-van-beck",
-    "spanish-golden-age",
+    Event.FALL_FROM_GRACE,
+    Event.BEATEN_TO_A_PULP,
+    Event.CORRALES_AND_BROTHELS,
+    Event.RIVALRY,
+    Event.SEBASTIAN_DE_MORRA,
+    Event.BARBARA_VAN_BECK,
+    Event.SPANISH_GOLDEN_AGE,
 )
-WAR_ONLY_OUT = ("hunting-day",)
+WAR_ONLY_OUT = (Event.HUNTING_DAY,)
 # Optional rules: the rulebook's Bastard Son as Heir, and the other reading of how many
 # tests an enemy campaign draws: stop at the first qualifying result (ruling R48).
 BASTARD_HEIR = "bastard-heir"
@@ -70,7 +76,7 @@ def removed_cards(g: Game, deck: list[str]) -> list[str]:
     n = actions_removed(g)
     if n:
         plain = sorted(
-            (c for c in deck if g.content.events[c].effect == "action" and c != "action-14"),
+            (c for c in deck if g.content.events[c].effect == "action" and c != Event.ACTION_14),
             key=lambda c: g.content.events[c].number or 0,
         )
         out += plain[-n:]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from planet_king.content import ids
 from planet_king.content.models import Genius, Lady, Noble, TurnWindow
 from planet_king.engine.decisions import Choices, Role
 from planet_king.engine.rules import court, family, memorials, modes, wars
@@ -16,9 +17,9 @@ RULE_NOTABLE_DECKS = "Organisation Phase / Creating the Notable Decks"
 RULE_EVENT_DECK = "Organisation Phase / Creating the Event Decks"
 RULE_CUBES = "Organisation Phase / Placing Action Cubes"
 RULE_MISTRESS = "Organisation Phase / Choosing the Royal Mistress"
-OLIVARES = "gaspar-de-guzman"
-SOR_MARIA = "sor-maria-de-agreda"
-HUNTING_DAY = "hunting-day"
+OLIVARES = ids.Noble.OLIVARES
+SOR_MARIA = ids.Noble.SOR_MARIA
+HUNTING_DAY = ids.Event.HUNTING_DAY
 
 
 # ------------------------------------------------------------ conditions
@@ -33,7 +34,7 @@ def condition_met(g: Game, key: str) -> bool:
     if key == "union-of-arms-completed":
         return s.union_of_arms >= 2
     if key == "vp-8-or-palatinate-ended":
-        return s.vp >= 8 or war_ended(g, "palatinate")
+        return s.vp >= 8 or war_ended(g, ids.War.PALATINATE)
     if key == "vp-4-or-low-prestige":
         return s.vp >= 4 or s.low_prestige
     if key == "vp-10-or-low-prestige":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from planet_king.content.ids import Event
 from planet_king.engine.decisions import Choices, Role
 from planet_king.engine.rules import court, family, memorials, organisation, wars
 from planet_king.engine.state import Child
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
 
 RULE_SETUP = "Setup / Court and Council of State"
-UNION_OF_ARMS = "union-of-arms"
+UNION_OF_ARMS = Event.UNION_OF_ARMS
 
 
 def setup_standard(g: Game) -> Rules:
