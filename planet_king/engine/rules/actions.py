@@ -52,7 +52,7 @@ class Context:
     Turn phase, or granted by an event card (no cube). Only the actions an event card
     names (``named``) escape the once-a-turn limit of unique actions (Unique Actions):
     an action chosen from a type the card offers (HIS MAJESTY THE KING, THE ENSIGN NUN's
-    political action) counts like any other."""
+    political action) counts like any other (ruling R63)."""
 
     kind: str  # "card" | "organisation" | "end-of-turn" | "event"
     cause: str
