@@ -77,7 +77,9 @@ def test_unique_actions_through_his_majesty_the_king_count_once_a_turn(hothead: 
     assert actions.why_not(hothead, ACTIONS["cortes"], CARD) == (
         "already taken this turn (unique action)"
     )
-    _, asked = drive(events.play_event(hothead, "his-majesty-the-king"), ["type:royal", "back"])
+    _, asked = drive(
+        events.play_event(hothead, "his-majesty-the-king"), ["type:royal", "back", "done"]
+    )
     refused = asked[1].option("action:royal:cortes").reason
     assert refused == "already taken this turn (unique action)"
 
@@ -87,7 +89,9 @@ def test_unique_political_action_through_the_ensign_nun_counts(hothead: Game) ->
     action, so an Embassy already sent this turn cannot be sent again through her."""
     at_war(hothead)
     hothead.state.unique_used.append("embassy")
-    _, asked = drive(events.play_event(hothead, "the-ensign-nun"), ["nun:political", "back"])
+    _, asked = drive(
+        events.play_event(hothead, "the-ensign-nun"), ["nun:political", "back", "nun:none"]
+    )
     assert asked[1].option("action:political:embassy").reason == (
         "already taken this turn (unique action)"
     )
@@ -316,3 +320,23 @@ def test_an_embassy_refused_for_its_own_reason_says_that_reason(hothead: Game) -
     )
     hothead.state.wars["france-italy"].active = False
     assert actions.why_not(hothead, ACTIONS["embassy"], CARD) == "no war to send an embassy to"
+
+
+def test_back_from_a_granted_action_returns_to_the_cards_choice(hothead: Game) -> None:
+    """Events / His Majesty the King, The Ensign Nun: going back from the action menu
+    returns to the card's choice; the granted action is not lost."""
+    s = hothead.state
+    treasury = s.treasury
+    _, asked = drive(
+        events.play_event(hothead, "his-majesty-the-king"),
+        ["type:royal", "back", "type:government", "action:government:raise-tercio", "to:italy"],
+    )
+    assert asked[2].prompt == "Choose the type of the granted action"
+    assert s.treasury == treasury - 1
+    _, asked = drive(
+        events.play_event(hothead, "the-ensign-nun"),
+        ["nun:political", "back", "nun:political", "back", "nun:none"],
+    )
+    assert [d.prompt for d in asked].count(
+        "THE ENSIGN NUN: explore or take a political action?"
+    ) == 3

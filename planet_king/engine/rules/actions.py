@@ -53,7 +53,7 @@ class Context:
     Turn phase, or granted by an event card (no cube). Only the actions an event card
     names (``named``) escape the once-a-turn limit of unique actions (Unique Actions):
     an action chosen from a type the card offers (HIS MAJESTY THE KING, THE ENSIGN NUN's
-    political action) counts like any other."""
+    political action) counts like any other (ruling R63)."""
 
     kind: str  # "card" | "organisation" | "end-of-turn" | "event"
     cause: str
@@ -274,20 +274,22 @@ def perform(g: Game, act: Action, ctx: Context) -> Rules:
 
 
 def granted_action(g: Game, allowed: tuple[str, ...], ctx: Context) -> Rules:
-    """An event grants one action of the listed types without a cube (His Majesty...)."""
-    opts = Choices()
-    for t in allowed:
-        opts.add(f"type:{t}", f"{t.capitalize()} action", type_why_not(g, t, ctx))
-    opts.add("done", "Take no action")
-    choice = yield from g.ask(
-        "Choose the type of the granted action",
-        opts,
-        role=Role.KING,
-        rule=RULE_TYPES,
-        cause=ctx.cause,
-    )
-    if choice != "done":
-        yield from take_one(g, choice.partition(":")[2], ctx)
+    """An event grants one action of the listed types without a cube (His Majesty...);
+    "Back" from the action menu returns to the choice of type."""
+    while True:
+        opts = Choices()
+        for t in allowed:
+            opts.add(f"type:{t}", f"{t.capitalize()} action", type_why_not(g, t, ctx))
+        opts.add("done", "Take no action")
+        choice = yield from g.ask(
+            "Choose the type of the granted action",
+            opts,
+            role=Role.KING,
+            rule=RULE_TYPES,
+            cause=ctx.cause,
+        )
+        if choice == "done" or (yield from take_one(g, choice.partition(":")[2], ctx)):
+            return
 
 
 # ------------------------------------------------------------ royal actions

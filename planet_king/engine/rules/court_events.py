@@ -238,34 +238,37 @@ def _add_instability(g: Game, card: EventCard, rule: str) -> None:
 
 @effect("ensign-nun")
 def _ensign_nun(g: Game, card: EventCard) -> Rules:
-    """An exploration as a noble of military 2, or a political action without a cube."""
+    """An exploration as a noble of military 2, or a political action without a cube;
+    "Back" from the political actions returns to this choice."""
     rule = "Events / The Ensign Nun"
     ctx = actions.Context("event", card.name)
-    opts = Choices()
     why = (
         "exploration is not allowed in Hothead"
         if g.hothead
         else ("the exploration track is complete" if exploration.finished(g) else None)
     )
-    opts.add("nun:explore", "An exploration (as a noble with military 2)", why)
-    opts.add(
-        "nun:political",
-        "A political action without a cube",
-        actions.type_why_not(g, "political", ctx),
-    )
-    opts.add("nun:none", "Nothing")
-    choice = yield from g.ask(
-        "THE ENSIGN NUN: explore or take a political action?",
-        opts,
-        role=Role.VALIDO,
-        rule=rule,
-        cause=card.name,
-    )
-    if choice == "nun:explore":
-        g.state.stats.actions_taken["exploration"] += 1
-        yield from exploration.explore(g, int(card.params.get("military", 2)), card.name)
-    elif choice == "nun:political":
-        yield from actions.take_one(g, "political", ctx)
+    while True:
+        opts = Choices()
+        opts.add("nun:explore", "An exploration (as a noble with military 2)", why)
+        opts.add(
+            "nun:political",
+            "A political action without a cube",
+            actions.type_why_not(g, "political", ctx),
+        )
+        opts.add("nun:none", "Nothing")
+        choice = yield from g.ask(
+            "THE ENSIGN NUN: explore or take a political action?",
+            opts,
+            role=Role.VALIDO,
+            rule=rule,
+            cause=card.name,
+        )
+        if choice == "nun:explore":
+            g.state.stats.actions_taken["exploration"] += 1
+            yield from exploration.explore(g, int(card.params.get("military", 2)), card.name)
+            return
+        if choice == "nun:none" or (yield from actions.take_one(g, "political", ctx)):
+            return
 
 
 @effect("construction")

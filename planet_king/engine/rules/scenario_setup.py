@@ -23,13 +23,14 @@ def setup_standard(g: Game) -> Rules:
     s.removed_notables.extend(scen.eliminated)
     if organisation.OLIVARES in scen.eliminated and scen.valido != organisation.OLIVARES:
         # Dismissed before the scenario: SOR MARÍA DE ÁGREDA enters "on the turn after the
-        # dismissal", already past (Special Rules / Sor María de Ágreda).
+        # dismissal", already past (Special Rules / Sor María de Ágreda; ruling R64).
         s.olivares_left = scen.first_turn - 1
     s.valido_since = scen.first_turn
     s.child_markers = dict(g.content.tables.child_markers)
     if scen.union_of_arms_completed:
         # Completed: played twice, so its first play added an INSTABILITY card for good
-        # (Creating the Event Decks), and the card left the game (Events / Union of Arms).
+        # (Creating the Event Decks), and the card left the game (Events / Union of Arms;
+        # ruling R64).
         s.union_of_arms = 2
         s.union_instability = True
         s.removed_events.append(UNION_OF_ARMS)
