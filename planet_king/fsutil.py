@@ -85,13 +85,14 @@ def cut_bytes(text: str, limit: int) -> str:
     return text.encode("utf-8")[:limit].decode("utf-8", errors="ignore")
 
 
-_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def escape_controls(text: str) -> str:
     """``text`` with control characters shown as escapes (``\\x1b``), never sent raw: a
     save or a data file may carry terminal escape sequences (saves are shared as bug
-    reports). Newlines and tabs are escaped too; call it once per line."""
+    reports). Newlines and tabs are escaped too (call it once per line), and so are
+    lone surrogates (undecodable bytes typed on stdin), which no terminal can print."""
     return _CONTROLS.sub(
         lambda m: (
             f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}"

@@ -864,11 +864,16 @@ def list_saves(saves_dir: Path | None = None) -> list[SaveInfo]:
     """The saves in the folder, newest first (by modification time); of each game's
     autosaves only the latest readable one (one row per game)."""
     folder = _resolve_dir(saves_dir)
+    mtimes: dict[Path, float] = {}
     try:
-        paths = [p for p in folder.glob("*.json") if p.is_file()]
-        mtimes = {p: p.stat().st_mtime for p in paths}
+        candidates = list(folder.glob("*.json"))
     except OSError:
         return []
+    for p in candidates:
+        with contextlib.suppress(OSError):  # gone since the listing: pruned elsewhere
+            if p.is_file():
+                mtimes[p] = p.stat().st_mtime
+    paths = list(mtimes)
     autos = {a.path: a for a in _autosaves(folder)}
     # newest first by counter for autosaves (mtime may tie), by time for the others
     paths.sort(key=lambda p: (mtimes[p], autos[p].counter if p in autos else 0, p.name))

@@ -332,7 +332,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--rerun", type=Path, help="play again the failures listed in a report (--out)"
     )
+    parser.add_argument(
+        "--hostile",
+        action="store_true",
+        help="run the hostile pass instead (scripts/hostile.py: bad saves, bad data "
+        "folders, hostile text input, kill -9 during autosave)",
+    )
     args = parser.parse_args(argv)
+    if args.hostile:
+        import hostile  # scripts/hostile.py, beside this file
+
+        return hostile.run(seed=args.seed, out=args.out)
     if args.rerun:
         return _rerun(args.rerun, args.keep_failures)
 

@@ -405,6 +405,7 @@ HOSTILE_LINES = [
     "ｗ",
     "q" * 10_000,
     "\ud800",
+    "w \ud800",  # an unpaired surrogate (undecodable bytes on stdin) in a message
 ]
 
 
@@ -419,6 +420,7 @@ def test_any_typed_line_gets_a_one_line_answer(content, tmp_path, line) -> None:
     assert code == 0
     text = out.getvalue()
     assert "\x1b" not in text and "\x00" not in text
+    text.encode("utf-8")  # printable on a UTF-8 terminal (no lone surrogate)
     answer = text.split("> ", 1)[-1] if "> " in text else text
     assert len(game.choices) in (2, 3)
     assert "Leaving the game." in answer
@@ -434,3 +436,33 @@ def test_end_of_input_leaves_cleanly_anywhere(content, tmp_path) -> None:
     assert textmode.run(game, read=eof, out=io.StringIO(), saves_dir=tmp_path) == 0
     over = play(Game("hothead", seed=4, content=content))
     assert textmode.run(over, read=eof, out=io.StringIO(), saves_dir=tmp_path) == 0
+
+
+def test_the_load_list_survives_a_save_pruned_while_listing(content, tmp_path, monkeypatch) -> None:
+    """Item 5, for the load list: one file vanishing between the listing and its stat
+    no longer empties the whole list."""
+    game = play(Game("hothead", seed=4, content=content), n=3)
+    saves.save_game(game, "kept", saves_dir=tmp_path)
+    ghost = tmp_path / "autosave-7-hothead-4-gone.json"
+    real_glob = Path.glob
+
+    def glob_with_a_ghost(self, pattern):
+        yield from real_glob(self, pattern)
+        if self == tmp_path:
+            yield ghost  # listed, then pruned by another process before its stat
+
+    real_is_file, real_stat = Path.is_file, Path.stat
+
+    def is_file(self):
+        return True if self == ghost else real_is_file(self)
+
+    def stat(self, **kwargs):
+        if self == ghost:  # pruned between the check and the stat
+            raise FileNotFoundError(2, "No such file or directory", str(self))
+        return real_stat(self, **kwargs)
+
+    monkeypatch.setattr(Path, "glob", glob_with_a_ghost)
+    monkeypatch.setattr(Path, "is_file", is_file)
+    monkeypatch.setattr(Path, "stat", stat)
+    infos = saves.list_saves(tmp_path)
+    assert [i.path.name for i in infos] == ["kept.json"]

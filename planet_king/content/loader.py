@@ -359,7 +359,17 @@ def _data_version(data_dir: Path) -> str:
 
 def load_content(data_dir: Path | None = None) -> Content:
     """Load the data folder (cached per folder)."""
-    return _load_cached(Path(data_dir).resolve() if data_dir else default_data_dir())
+    if not data_dir:
+        return _load_cached(default_data_dir())
+    try:
+        folder = Path(data_dir).resolve()
+        is_dir = folder.is_dir()
+    except (OSError, ValueError) as exc:  # a path too long to look up, a NUL in it
+        why = describe_os_error(exc) if isinstance(exc, OSError) else "not a path"
+        raise DataError(f"{shown(str(data_dir), 200)}: data folder not found ({why})") from None
+    if not is_dir:
+        raise DataError(f"{shown(str(folder), 200)}: data folder not found")
+    return _load_cached(folder)
 
 
 @lru_cache(maxsize=4)

@@ -300,10 +300,17 @@ class Tables(Model):
         return self
 
 
+# Battle names: a 6 x 6 table per front, read with two dice (rows, then columns).
+BattleTable = Annotated[
+    list[Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=6, max_length=6)]],
+    Field(min_length=6, max_length=6),
+]
+
+
 class BattleNames(Model):
-    picardy: list[list[str]]
-    flanders: list[list[str]]
-    catalonia: list[list[str]]
+    picardy: BattleTable
+    flanders: BattleTable
+    catalonia: BattleTable
 
 
 class Thresholds(Model):

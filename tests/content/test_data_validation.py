@@ -203,3 +203,19 @@ def test_duplicate_yaml_keys_are_refused(data: Path) -> None:
 def test_two_scenario_files_with_one_id_are_refused(data: Path) -> None:
     shutil.copy(data / "scenarios" / "hothead.yaml", data / "scenarios" / "hothead-copy.yaml")
     refused(data, "hothead", "id")
+
+
+def test_a_data_folder_path_too_long_is_one_line(tmp_path: Path) -> None:
+    """Item 11 (for --data-dir): a 5,000-character path gave "internal error: OSError"."""
+    refused(tmp_path / ("x" * 5000), "data folder not found", "too long")
+
+
+def test_a_battle_name_table_short_of_a_row_is_refused(data: Path) -> None:
+    """Found by the hostile pass: a battle-name table is read with two dice (6 x 6);
+    a short one crashed the game at the first battle of that front."""
+    path = data / "battle_names.yaml"
+    text = path.read_text()
+    m = re.search(r"\[[^\[\]\n]+\]", text)
+    assert m
+    path.write_text(text[: m.start()] + "[]" + text[m.end() :])
+    refused(data, "battle_names.yaml")
