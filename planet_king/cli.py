@@ -692,12 +692,23 @@ def report(
     out: Annotated[Path, typer.Option(help="Where to write the Markdown report.")] = Path(
         "docs/balance.md"
     ),
+    bots: Annotated[
+        str, typer.Option(help="Bots to compare, comma-separated.")
+    ] = "random,greedy,expert",
+    difficulty_games: Annotated[
+        int, typer.Option(min=0, help="Games per difficulty level (expert bot); 0: skip.")
+    ] = 0,
 ) -> None:
-    """Write the balance report: every scenario, both bots."""
+    """Write the balance report: every scenario, each bot, and the difficulty levels."""
+    from planet_king.bots import BOTS
     from planet_king.fsutil import atomic_write
     from planet_king.report import build
 
-    text, _ = build(games, seed, load_content())
+    names = tuple(b for b in bots.split(",") if b)
+    unknown = [b for b in names if b not in BOTS]
+    if unknown or not names:
+        raise UserError(f"unknown bot '{(unknown or [''])[0]}' (known: {', '.join(sorted(BOTS))})")
+    text, _ = build(games, seed, load_content(), names, difficulty_games)
     try:
         atomic_write(out, text.encode())
     except OSError as exc:

@@ -7,10 +7,14 @@ from collections import Counter
 from typing import Any
 
 from planet_king.content.loader import Content
+from planet_king.engine.game import DIFFICULTIES, GameOptions
 from planet_king.sim import VICTORY_LEVELS, simulate
 
 SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")
-BOTS = ("random", "greedy")
+# Any bot registered in planet_king.bots may be added with `report --bots`: the
+# advisor-guided column (issue 16, section 3) joins the table that way.
+BOTS = ("random", "greedy", "expert")
+DIFFICULTY_BOT = "expert"  # difficulty shifts are measured with the strongest bot
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:
@@ -23,6 +27,21 @@ def mean_ci(values: list[float]) -> tuple[float, float]:
         return mean, 0.0
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     return mean, 1.96 * math.sqrt(var / n)
+
+
+def share_ci(hits: int, n: int) -> str:
+    """A share with the half-width of its 95% confidence interval."""
+    mean, ci = mean_ci([1.0] * hits + [0.0] * (n - hits))
+    return f"{mean:.1%} ± {ci:.1%}"
+
+
+def automatic(game: dict[str, Any]) -> bool:
+    return bool(game.get("defeat_cause"))
+
+
+def defeat_turn(game: dict[str, Any], first_turn: int) -> int:
+    """The turn whose End of Turn brought the automatic defeat."""
+    return first_turn + len(game["vp_by_turn"]) - 1
 
 
 def bar(share: float, width: int = 30) -> str:
@@ -72,6 +91,7 @@ def section(result: dict[str, Any], content: Content) -> list[str]:
         lines += ["", "Commonest automatic-defeat causes:", ""]
         for cause, k in causes.most_common(5):
             lines.append(f"- {cause}: {k} ({k / n:.1%})")
+        lines += causes_by_turn(games, scen.first_turn, scen.last_turn)
     ledger: Counter[str] = Counter()
     for g in games:
         ledger.update(g["ledger"])
@@ -88,6 +108,59 @@ def section(result: dict[str, Any], content: Content) -> list[str]:
             lines.append(f"| {source} | {total / n:+.2f} | {bar(abs(total) / top, 20)} |")
     lines.append("")
     return lines
+
+
+def causes_by_turn(games: list[dict[str, Any]], first: int, last: int) -> list[str]:
+    """Automatic defeats by the turn they came and their cause (share of all games)."""
+    n = len(games)
+    by: Counter[tuple[str, int]] = Counter(
+        (g["defeat_cause"], defeat_turn(g, first)) for g in games if automatic(g)
+    )
+    turns = list(range(first, last + 1))
+    lines = [
+        "",
+        "Automatic defeats by turn (share of all games):",
+        "",
+        "| cause | " + " | ".join(f"T{t}" for t in turns) + " | all |",
+        "|---|" + "---:|" * (len(turns) + 1),
+    ]
+    for cause in sorted({c for c, _ in by}, key=lambda c: -sum(by[(c, t)] for t in turns)):
+        row = [by[(cause, t)] for t in turns]
+        cells = " | ".join(f"{k / n:.0%}" if k else "" for k in row)
+        lines.append(f"| {cause} | {cells} | {sum(row) / n:.1%} |")
+    return lines
+
+
+def difficulty_table(
+    games: int, seed: int, content: Content, bot: str = DIFFICULTY_BOT
+) -> list[str]:
+    """How each difficulty level shifts the outcome, the automatic defeats and their
+    commonest turn, for one bot on the same seeds."""
+    lines = [
+        f"## Difficulty levels ({bot} bot, {games} games each, seed {seed})",
+        "",
+        "| scenario | difficulty | mean VP ± 95% CI | major | historical or better "
+        "| automatic defeat | commonest defeat turn |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for scenario in SCENARIOS:
+        scen = content.scenarios[scenario]
+        for level in DIFFICULTIES:
+            r = simulate(
+                scenario, games, seed, bot, options=GameOptions(difficulty=level), content=content
+            )
+            gs = r["games"]
+            n = len(gs)
+            mean, ci = mean_ci([g["final_vp"] for g in gs])
+            major = sum(g["victory_level"] == "major-victory" for g in gs)
+            hist = sum(g["victory_level"] in ("major-victory", "historical-outcome") for g in gs)
+            auto = [defeat_turn(g, scen.first_turn) for g in gs if automatic(g)]
+            turn = Counter(auto).most_common(1)[0][0] if auto else "-"
+            lines.append(
+                f"| {scenario} | {level} | {mean:.2f} ± {ci:.2f} | {share_ci(major, n)} | "
+                f"{share_ci(hist, n)} | {share_ci(len(auto), n)} | {turn} |"
+            )
+    return [*lines, ""]
 
 
 def barbary_cost(results: list[dict[str, Any]]) -> str | None:
@@ -108,34 +181,52 @@ def barbary_cost(results: list[dict[str, Any]]) -> str | None:
     return None
 
 
-def build(games: int, seed: int, content: Content) -> tuple[str, list[dict[str, Any]]]:
-    results = [simulate(s, games, seed, b, content=content) for s in SCENARIOS for b in BOTS]
+def build(
+    games: int,
+    seed: int,
+    content: Content,
+    bots: tuple[str, ...] = BOTS,
+    difficulty_games: int = 0,
+) -> tuple[str, list[dict[str, Any]]]:
+    """The report: every scenario for every bot on the same seeds; with
+    ``difficulty_games``, the difficulty levels too."""
+    results = [simulate(s, games, seed, b, content=content) for s in SCENARIOS for b in bots]
     lines = [
         "# Balance report",
         "",
-        f"Generated by `planet-king report --games {games}` (seed {seed}, data "
-        f"{content.version}). Every scenario, both bots; figures are per game.",
+        f"Generated by `planet-king report --games {games}"
+        + (f" --difficulty-games {difficulty_games}" if difficulty_games else "")
+        + (f" --bots {','.join(bots)}" if bots != BOTS else "")
+        + f"` (seed {seed}, data {content.version}). Every scenario, each bot "
+        f"({', '.join(bots)}) on the same seeds; figures are per game, ± the half-width "
+        "of the 95% confidence interval. The advisor-guided column (issue 16, section 3) "
+        "is added with `--bots` once the advisor is a registered bot.",
         "",
     ]
     lines += [
         "## Summary",
         "",
-        "| scenario | bot | mean VP ± 95% CI | major | historical | defeat | neither |",
-        "|---|---|---:|---:|---:|---:|---:|",
+        "| scenario | bot | mean VP ± 95% CI | major | historical | defeat | neither "
+        "| major ± CI | automatic defeat ± CI |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in results:
         mean, ci = mean_ci([g["final_vp"] for g in r["games"]])
         lv = r["summary"]["victory_levels"]
         n = len(r["games"])
+        auto = sum(automatic(g) for g in r["games"])
         lines.append(
             f"| {r['scenario']} | {r['bot']} | {mean:.2f} ± {ci:.2f} | "
             + " | ".join(f"{lv[k] / n:.0%}" for k in VICTORY_LEVELS)
-            + " |"
+            + f" | {share_ci(lv['major-victory'], n)} | {share_ci(auto, n)} |"
         )
     note = barbary_cost(results)
     if note:
         lines += ["", note]
-    lines += ["", "## Details", ""]
+    lines += [""]
+    if difficulty_games:
+        lines += difficulty_table(difficulty_games, seed, content)
+    lines += ["## Details", ""]
     for r in results:
         lines += section(r, content)
     return "\n".join(lines) + "\n", results

@@ -170,3 +170,36 @@ def test_report_writes_the_balance_markdown(tmp_path) -> None:
         "the-planet-king",
     ):
         assert f"| {scenario} | random |" in text and f"| {scenario} | greedy |" in text
+
+
+def test_report_compares_the_expert_and_the_difficulty_levels(tmp_path) -> None:
+    """Issue 16, section 5: the balance report shows the expert beside greedy, the
+    automatic defeats by turn, and each difficulty level."""
+    out = tmp_path / "balance.md"
+    result = invoke(
+        "report",
+        "--games",
+        "3",
+        "--bots",
+        "greedy,expert",
+        "--difficulty-games",
+        "1",
+        "--out",
+        str(out),
+    )
+    assert result.exit_code == 0, result.stderr
+    text = out.read_text()
+    assert "| the-planet-king | expert |" in text and "| the-planet-king | random |" not in text
+    assert "## Difficulty levels (expert bot" in text
+    for level in ("very-easy", "normal", "very-hard"):
+        assert f"| the-planet-king | {level} |" in text
+    assert "automatic defeat ± CI" in text
+    assert "Automatic defeats by turn" in text
+
+
+def test_report_refuses_an_unknown_bot(tmp_path) -> None:
+    result = invoke(
+        "report", "--games", "1", "--bots", "greedy,oracle", "--out", str(tmp_path / "b.md")
+    )
+    assert result.exit_code != 0
+    assert "unknown bot 'oracle'" in result.stderr + result.stdout
