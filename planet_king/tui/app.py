@@ -50,10 +50,11 @@ class PlanetKingApp(App[int]):
     TITLE = "The Planet King"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit_game", "Quit"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("r", "rules", "Rules"),
         Binding("c", "cards", "Cards"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("ctrl+q", "quit_now", "Quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -109,15 +110,25 @@ class PlanetKingApp(App[int]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette (Ctrl+P): our actions first, then Textual's own."""
+        from planet_king.engine.rules import memorials
+
         yield SystemCommand("Help", "Every key binding", self.action_help)
         yield SystemCommand("Rules reference", "Summaries by rulebook heading", self.action_rules)
         yield SystemCommand("Cards", "Browse the cards, with provenance", self.action_cards)
         if isinstance(screen, GameScreen):
             yield SystemCommand("Save the game", "Write a save file", screen.action_save)
-            yield SystemCommand("Undo", "Take back the last choice", screen.action_undo)
+            if screen.game.choices:
+                yield SystemCommand("Undo", "Take back the last choice", screen.action_undo)
+            if screen.game.decision is not None:
+                yield SystemCommand("Hint", "The advisor ranks the options", screen.action_hint)
             yield SystemCommand("Log", "Focus the log", screen.action_focus_log)
+            if memorials.in_use(screen.game):
+                yield SystemCommand("Memorials", "Your Secret Memorial", screen.action_memorials)
         yield SystemCommand("Quit", "Leave (autosaves a game in progress)", self.action_quit_game)
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title.lower().startswith("quit"):
+                continue  # one Quit: ours, which autosaves
+            yield command
 
     # ------------------------------------------------------------ actions
     def start_game(self, scenario: str, seed: int, options: GameOptions | None = None) -> None:
@@ -174,6 +185,19 @@ class PlanetKingApp(App[int]):
             self.push_screen(CardsScreen(self.content))
 
     def action_quit_game(self) -> None:
+        """In the middle of a game, ask first; otherwise leave."""
+        from planet_king.tui.screens.modals import ConfirmScreen
+
+        if self.game is not None and not self.game.over and isinstance(self.screen, GameScreen):
+            self.push_screen(
+                ConfirmScreen("Leave the game?", "It is autosaved: `planet-king resume` goes on."),
+                lambda yes: self.action_quit_now() if yes else None,
+            )
+            return
+        self.action_quit_now()
+
+    def action_quit_now(self) -> None:
+        """Autosave a game in progress and leave."""
         game = self.game
         saves = self.saves_module()
         if game is not None and not game.over and saves is not None:

@@ -36,6 +36,16 @@ class Draw:
     log_index: int
 
 
+def _card_for(game: Game, name: str, fortune: str, sp_loss: bool) -> str | None:
+    """The card a fortune test turned over, by its name, bird and SP mark: cards alike in
+    all three are alike to the player (the ACTION cards), so the first one stands for
+    them; None when no card matches."""
+    for card in game.content.events.values():
+        if card.name == name and card.fortune == fortune and card.sp_loss == sp_loss:
+            return card.id
+    return None
+
+
 class DrawTracker:
     """Follows ``game.log_entries`` and collects the draws, incrementally."""
 
@@ -76,7 +86,7 @@ class DrawTracker:
                     Draw(
                         "fortune",
                         m["name"],
-                        None,
+                        _card_for(game, m["name"], m["result"], bool(m["sp"])),
                         m["result"],
                         bool(m["sp"]),
                         m["why"],

@@ -217,8 +217,10 @@ def test_no_color_is_respected(monkeypatch: Any) -> None:
 
 
 def test_save_undo_policy_learning_mode_and_quit(tmp_path: Path) -> None:
-    """s saves; u does not re-roll fate (a card was drawn after the 4th choice) except in
-    learning mode; the game is autosaved after every choice; q leaves with exit code 0."""
+    """s saves (under the name offered); u does not re-roll fate (a card was drawn after
+    the 4th choice) except in learning mode; the game is autosaved after every choice;
+    q (confirmed) leaves with exit code 0."""
+
     for learning in (False, True):
         folder = tmp_path / str(learning)
         app = PlanetKingApp(Game("hothead", seed=3), saves_dir=folder, learning=learning)
@@ -226,7 +228,7 @@ def test_save_undo_policy_learning_mode_and_quit(tmp_path: Path) -> None:
         async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
             await pilot.press("1", "1", "1", "1")
             assert app.game is not None and len(app.game.choices) == 4
-            await pilot.press("s", "u")
+            await pilot.press("s", "enter", "u")  # s asks a name: the default is taken
             await pilot.pause()
             messages = " ".join(n.message for n in app._notifications)
             assert "Saved to" in messages
@@ -235,7 +237,7 @@ def test_save_undo_policy_learning_mode_and_quit(tmp_path: Path) -> None:
                 assert app.screen.game is app.game  # type: ignore[attr-defined]
             else:
                 assert len(app.game.choices) == 4 and "Cannot undo" in messages
-            await pilot.press("q")
+            await pilot.press("q", "y")  # mid-game, q asks first
 
         run(app, script, (80, 24))
         assert app.return_code == 0 and app.exit_message == "Game autosaved."

@@ -57,19 +57,34 @@ def draw_text(draw: Draw, *, compact: bool = False) -> Text:
 class GameScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (120, "-wide")]
 
+    # The footer shows these in order: Quit and Hint first, so that they stay visible
+    # at 80 columns; [ ] only where panels are switched (under 120 columns).
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(i), f"choose({i})", f"option {i}", show=False) for i in range(1, 10)],
-        Binding("l", "focus_log", "Log"),
+        Binding("q", "app.quit_game", "Quit"),
+        Binding("h", "hint", "Hint"),
+        Binding("question_mark", "app.help", "Help", key_display="?"),
         Binding("s", "save", "Save"),
         Binding("u", "undo", "Undo"),
-        Binding("left_square_bracket", "panel(-1)", "Prev panel", key_display="["),
-        Binding("right_square_bracket", "panel(1)", "Next panel", key_display="]"),
+        Binding("l", "focus_log", "Log"),
+        Binding("left_square_bracket", "panel(-1)", "Panel", key_display="["),
+        Binding("right_square_bracket", "panel(1)", "Panel", key_display="]"),
         Binding("escape", "focus_options", "Options", show=False),
         Binding("g", "game_over", "Result", show=False),
         Binding("d", "last_card", "Last card", show=False),
         Binding("m", "memorials", "Memorials", show=False),
-        Binding("h", "hint", "Hint", show=False),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only what works is offered: panel switching where panels are switched, the
+        advisor and undo while there is a decision, the result once the game is over."""
+        if action == "panel":
+            return self.has_class("-narrow")
+        if action in ("hint", "undo"):
+            return self.game.decision is not None or action == "undo"
+        if action == "game_over":
+            return self.game.over
+        return True
 
     def __init__(self, game: Game) -> None:
         super().__init__()
@@ -99,7 +114,7 @@ class GameScreen(Screen[None]):
                 else:
                     with VerticalScroll(id=f"panel-{pid}", classes="panel") as box:
                         box.border_title = label
-                        box.can_focus = False
+                        box.can_focus = True  # Tab reaches it; the keys scroll it
                         yield Static(id=pid)
         with Vertical(id="decision"):
             yield Static(id="dhead")
@@ -351,7 +366,10 @@ class GameScreen(Screen[None]):
         from planet_king.tui.screens.modals import CardsScreen
 
         last = self.tracker.draws[-1]
-        self.app.push_screen(CardsScreen(self.game.content, last.name, last.card_id))
+        card_id = last.card_id or next(
+            (c.id for c in self.game.content.events.values() if c.name == last.name), None
+        )
+        self.app.push_screen(CardsScreen(self.game.content, last.name, card_id))
 
     HINT_SECONDS = hint_client.SECONDS  # the advisor's budget for `h`
     HINT_PLAYOUTS: int | None = None  # a number of playouts instead (tests)
@@ -419,9 +437,13 @@ class GameScreen(Screen[None]):
         """The memorials of the role at the keyboard (the deciding role), never the
         partner's hidden one (engine.view)."""
         from planet_king.engine.decisions import Role
+        from planet_king.engine.rules import memorials
         from planet_king.engine.view import view
         from planet_king.tui.screens.modals import MemorialScreen
 
+        if not memorials.in_use(self.game):
+            self.notify("This game is played without Secret Memorials.", timeout=3)
+            return
         d = self.game.decision
         role = d.role if d is not None else Role.KING
         who = (
@@ -445,12 +467,23 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------ save and undo
     def action_save(self) -> None:
+        """Ask for a name (a default offered), then save under it."""
         saves = self.pk_app.saves_module()
         if saves is None:
             self.notify("Saving is not available yet.", severity="warning", timeout=3)
             return
+        from planet_king.tui.screens.modals import SaveNameScreen
+
+        default = saves.default_name(self.game).removesuffix(".json")
+        folder = str(saves.saves_dir(self.pk_app.saves_dir))
+        self.app.push_screen(SaveNameScreen(default, folder), self._save_as)
+
+    def _save_as(self, name: str | None) -> None:
+        saves = self.pk_app.saves_module()
+        if name is None or saves is None:
+            return
         try:
-            path = saves.save_game(self.game, saves_dir=self.pk_app.saves_dir)
+            path = saves.save_game(self.game, name, saves_dir=self.pk_app.saves_dir)
         except Exception as exc:  # a save that fails must say so, never crash the game
             self.notify(f"Could not save: {exc}", severity="error", timeout=5)
             return

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -25,9 +26,10 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("↑ ↓, Enter", "move among the options and take the highlighted one"),
     ("l", "focus the log; ↑ ↓ shows each entry's rule and cause, Enter opens the rule"),
     ("Escape", "back to the decision (or close this window)"),
-    ("[ ]", "previous / next panel (narrow terminals show one panel at a time)"),
-    ("Tab", "move the focus between the decision, the log and the tabs"),
-    ("s", "save the game under a new name (it is also autosaved after every choice)"),
+    ("[ ]", "previous / next panel (under 120 columns, one panel shows at a time)"),
+    ("Tab", "move the focus: the decision, each panel, the log (Shift+Tab: back)"),
+    ("↑ ↓ PgUp PgDn", "scroll the panel that has the focus (Home / End: top / bottom)"),
+    ("s", "save the game under a name you choose (it is also autosaved after every choice)"),
     ("u", "undo the last choice (as far as the undo policy allows)"),
     ("r", "rules reference (searchable), opened at the rule of the decision"),
     ("c", "cards browser, with each card's provenance"),
@@ -36,11 +38,13 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("h", "the advisor: each option's worth, by playouts with the greedy bot"),
     ("?", "this help"),
     ("Ctrl+P", "command palette"),
-    ("q", "quit (the game in progress is autosaved)"),
+    ("q", "quit (asks first in a game in progress, which is autosaved)"),
     ("g", "the game-over screen again, once the game is over"),
     ("a / o", "on the title screen: continue the last autosave / load a save"),
     ("Tab", "on the title screen: to the seed, the difficulty and the options"),
     ("x", "on the game-over screen: export the chronicle to Markdown"),
+    ("y / n", "in a question: yes / no (Enter / Escape too)"),
+    ("Ctrl+Q", "quit at once (autosaves, asks nothing)"),
 )
 
 
@@ -48,25 +52,35 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "dismiss", "Close")]
 
     def compose(self) -> ComposeResult:
-        t = Text("Keys\n", style="bold underline")
+        keys = Table.grid(padding=(0, 1))
+        keys.add_column(style="bold", no_wrap=True)
+        keys.add_column()
         for key, what in KEYS:
-            t.append(f"{key:<12}", style="bold")
-            t.append(f"{what}\n")
-        t.append(
+            keys.add_row(key, what)
+        t = Text(
             "\nThe mouse works too: click an option, a tab or a log entry. Options that "
             "the rules do not allow are dimmed with the reason.",
             style="dim",
         )
-        with Vertical(classes="modal"):
-            yield Static(t)
-            yield Static("Escape closes.", classes="hint")
+        with Vertical(classes="modal", id="help"):
+            with VerticalScroll(id="help-body"):
+                yield Static(Text("Keys", style="bold underline"))
+                yield Static(keys)
+                yield Static(t)
+            yield Static("↑ ↓ PgUp PgDn scroll · Escape closes", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").focus()
 
     async def action_dismiss(self, result: Any = None) -> None:
         self.dismiss(None)
 
 
 class RulesScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("down", "to_list", "To the list", show=False),
+    ]
 
     def __init__(self, rule: str = "") -> None:
         super().__init__()
@@ -91,6 +105,9 @@ class RulesScreen(ModalScreen[None]):
             ids = [s.heading for s in self._shown]
             if target.heading in ids:
                 self.query_one("#rules-list", OptionList).highlighted = ids.index(target.heading)
+        self.query_one("#rules-search", Input).focus()  # typing searches at once
+
+    def action_to_list(self) -> None:
         self.query_one("#rules-list", OptionList).focus()
 
     def _fill(self, query: str) -> None:
@@ -163,7 +180,10 @@ def card_detail(kind: str, card: Any) -> Text:
 
 
 class CardsScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("down", "to_list", "To the list", show=False),
+    ]
 
     def __init__(self, content: Content, search: str = "", select: str | None = None) -> None:
         super().__init__()
@@ -190,7 +210,10 @@ class CardsScreen(ModalScreen[None]):
         if self.select in ids:
             lst.highlighted = ids.index(self.select)
             self._show(ids.index(self.select))
-        lst.focus()
+        self.query_one("#cards-search", Input).focus()  # typing searches at once
+
+    def action_to_list(self) -> None:
+        self.query_one("#cards-list", OptionList).focus()
 
     def _fill(self, query: str) -> None:
         self._shown = present.find_cards(self._all, query)
@@ -429,3 +452,31 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class SaveNameScreen(ModalScreen["str | None"]):
+    """The name to save under, with a default offered: Enter saves, Escape cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, default: str, folder: str) -> None:
+        super().__init__()
+        self.default = default
+        self.folder = folder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal", id="savename"):
+            yield Static(Text("Save the game as", style="bold"))
+            yield Input(value=self.default, id="save-name")
+            yield Static(Text(f"in {self.folder}", style="dim"))
+            yield Static("Enter saves · Escape cancels", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#save-name", Input).focus()
+
+    @on(Input.Submitted, "#save-name")
+    def _submit(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or self.default)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

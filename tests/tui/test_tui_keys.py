@@ -1,0 +1,226 @@
+"""Play from the keyboard (issue 14, part 3): the card drawn last, searching at once,
+scrolling every panel, the help at 80x24, the footer, the war tracks, notifications out
+of the way, saving under a name, quitting, and only what works offered."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+from textual.command import CommandPalette
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Static
+from textual.widgets._footer import FooterKey
+from textual.widgets._toast import Toast
+
+from planet_king.engine.game import Game
+from planet_king.tui import views
+from planet_king.tui.app import PlanetKingApp
+from planet_king.tui.draws import Draw, DrawTracker
+from planet_king.tui.screens.game import GameScreen
+from planet_king.tui.screens.modals import (
+    KEYS,
+    CardsScreen,
+    ConfirmScreen,
+    HelpScreen,
+    RulesScreen,
+    SaveNameScreen,
+)
+
+
+def run(app: PlanetKingApp, script: Any, size: tuple[int, int] = (120, 40)) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(app, pilot)
+
+    asyncio.run(main())
+
+
+def _to_a_fortune_test() -> tuple[Game, Draw]:
+    """A game played until the card drawn last was turned over for a fortune test."""
+    for seed in range(20):
+        g = Game("the-planet-king", seed=seed)
+        tracker = DrawTracker(g)
+        r = random.Random(seed)
+        while g.decision is not None:
+            tracker.update()
+            if tracker.draws and tracker.draws[-1].kind == "fortune":
+                return g, tracker.draws[-1]
+            g.choose(r.choice(g.decision.legal_ids))
+    raise AssertionError("no fortune test in these games")
+
+
+def test_d_opens_the_card_drawn_last_even_from_a_fortune_test(tmp_path: Path) -> None:
+    game, last = _to_a_fortune_test()
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+    bird = {"positive": "eagle", "neutral": "pigeon", "negative": "crow"}[last.fortune or ""]
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        await pilot.press("d")
+        assert isinstance(app.screen, CardsScreen)
+        body = str(app.screen.query_one("#cards-body", Static).render())
+        assert body.startswith(last.name)
+        assert body.splitlines()[1].startswith(bird)  # that card, with its bird
+
+    run(app, script)
+
+
+def test_typing_in_the_rules_and_the_cards_searches_at_once(tmp_path: Path) -> None:
+    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        for key, screen_type, box in (
+            ("r", RulesScreen, "#rules-search"),
+            ("c", CardsScreen, "#cards-search"),
+        ):
+            await pilot.press(key)
+            assert isinstance(app.screen, screen_type)
+            search = app.screen.query_one(box, Input)
+            assert search.has_focus
+            await pilot.press(*"olivares")
+            assert search.value.endswith("olivares")
+            await pilot.press("down")  # to the list
+            assert isinstance(app.screen.focused, OptionList)
+            await pilot.press("escape")
+
+    run(app, script)
+
+
+def test_the_court_scrolls_from_the_keyboard_at_120x40(tmp_path: Path) -> None:
+    """Its offices and army commands lie below the fold: Tab reaches the panel, the
+    keys scroll it."""
+    app = PlanetKingApp(Game("the-planet-king", seed=1), saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        court = app.screen.query_one("#panel-court")
+        assert court.max_scroll_y > 0
+        for _ in range(8):
+            if court.has_focus:
+                break
+            await pilot.press("tab")
+        assert court.has_focus
+        await pilot.press("end")
+        for _ in range(40):  # the scroll is animated
+            if court.scroll_y == court.max_scroll_y:
+                break
+            await pilot.pause(0.05)
+        assert court.scroll_y == court.max_scroll_y > 0
+
+    run(app, script)
+
+
+def test_help_scrolls_at_80x24_and_lists_every_key(tmp_path: Path) -> None:
+    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+    listed = " ".join(key for key, _ in KEYS)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        body = app.screen.query_one("#help-body")
+        assert body.max_scroll_y > 0
+        await pilot.press("end")
+        for _ in range(40):  # the scroll is animated
+            if body.scroll_y == body.max_scroll_y:
+                break
+            await pilot.pause(0.05)
+        assert body.scroll_y == body.max_scroll_y
+
+    run(app, script, (80, 24))
+    for key in ("1-9", "l", "s", "u", "[ ]", "r", "c", "d", "m", "h", "?", "q", "g", "Tab"):
+        assert key in listed, key
+
+
+def test_the_footer_keeps_quit_and_hint_at_80_columns(tmp_path: Path) -> None:
+    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        keys = {k.key: k for k in app.screen.query(FooterKey)}
+        for key in ("q", "h"):
+            region = keys[key].region
+            assert region.width and region.right <= 80, key
+
+    run(app, script, (80, 24))
+
+
+def test_every_active_war_is_on_the_first_screen_at_120x40(tmp_path: Path) -> None:
+    """Scenarios / Iupiter Hispano: Flanders and the Palatinate, each track on one line."""
+    game = Game("iupiter-hispano", seed=1)
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        panel = app.screen.query_one("#panel-wars")
+        width, height = panel.content_region.width, panel.content_region.height
+        lines = views.wars(game).key
+        used = 0  # screen rows taken by the lines above, wrapped to the panel's width
+        for line in lines:
+            if line.startswith(("United Provinces", "Protestant Powers")):
+                assert len(line) <= width and "Spain" in line  # the track: one line
+                assert used < height  # and on the first screen, no scrolling
+            used += max(1, -(-len(line) // width))
+
+    run(app, script)
+
+
+def test_notifications_cover_neither_the_decision_nor_a_modal(tmp_path: Path) -> None:
+    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        app.notify("A notice")
+        await pilot.pause()
+        decision = app.screen.query_one("#decision").region
+        for toast in app.screen.query(Toast):
+            assert not toast.region.overlaps(decision)
+        await pilot.press("question_mark")
+        app.notify("Another notice")
+        await pilot.pause()
+        modal = app.screen.query_one("#help").region
+        for toast in app.screen.query(Toast):
+            assert not toast.region.overlaps(modal)
+
+    run(app, script, (80, 24))
+
+
+def test_s_asks_a_name_and_q_asks_before_leaving(tmp_path: Path) -> None:
+    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        await pilot.press("s")
+        assert isinstance(app.screen, SaveNameScreen)
+        name = app.screen.query_one("#save-name", Input)
+        assert name.value.startswith("hothead-seed3")  # the default offered
+        name.value = "my reign"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (tmp_path / "my-reign.json").exists() or any(
+            p.name.startswith("my") for p in tmp_path.iterdir()
+        )
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, GameScreen) and app.is_running
+
+    run(app, script)
+
+
+def test_only_what_works_is_offered(tmp_path: Path) -> None:
+    """The palette has Undo and Hint and one Quit; [ ] only where panels switch; m
+    without memorials says so."""
+    game = Game("hothead", seed=3)
+    game.choose(game.decision.legal_ids[0])
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Undo" in titles and "Hint" in titles
+        assert sum(t.lower().startswith("quit") for t in titles) == 1
+        assert not app.screen.check_action("panel", (1,))  # wide: every panel shows
+        await pilot.press("m")
+        await pilot.pause()
+        assert any("without Secret Memorials" in str(n.message) for n in app._notifications)
+        await pilot.press("ctrl+p")
+        assert isinstance(app.screen, CommandPalette)
+
+    run(app, script)
