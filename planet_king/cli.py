@@ -562,7 +562,7 @@ def hint(
     ] = False,
     policy: Annotated[
         str, typer.Option(help="The bot that plays the playouts and breaks ties.")
-    ] = "greedy",
+    ] = "expert",
     horizon: Annotated[
         int,
         typer.Option(
