@@ -1,7 +1,7 @@
 """The advisor: what each legal option of the pending decision is worth to the player.
 
 For every legal option it plays games on from the current position with a policy bot
-(greedy, or any bot of ``planet_king.bots``): each playout forks the position (a copy of
+(the expert bot, or any bot of ``planet_king.bots``): each playout forks the position (a copy of
 the last turn start and the choices made since), re-shuffles what the player cannot know
 (the order of the event, noble and genius decks) with the advisor's own RNG, takes the
 option, and plays on, either to the end or, truncated, to the start of a later turn,
@@ -35,6 +35,7 @@ from planet_king.engine.game import Game, GameOptions
 from planet_king.sim import VICTORY_LEVELS
 
 DEFAULT_PLAYOUTS = 500
+DEFAULT_POLICY = "expert"  # plays the playouts and breaks ties
 DEFAULT_HORIZON = 1  # turns played before the forecast values the position (0: to the end)
 FIRST_ROUND = 4  # playouts of each option before any is dropped (seconds budget)
 
@@ -238,7 +239,8 @@ def play_on(
 
 def play_task(root: Game, task: Task) -> Outcome:
     option_id, fate, policy_seed, policy, horizon = task
-    return outcome(play_on(root, option_id, fate, policy_seed, policy=policy, horizon=horizon))
+    played = play_on(root, option_id, fate, policy_seed, policy=policy, horizon=horizon)
+    return outcome(played, policy)
 
 
 def default_workers() -> int:
@@ -254,7 +256,7 @@ def advise(
     seconds: float | None = None,
     seed: int = 0,
     workers: int | None = None,
-    policy: str = "greedy",
+    policy: str = DEFAULT_POLICY,
     horizon: int = DEFAULT_HORIZON,
     pool: PlayoutPool | None = None,
 ) -> Advice:

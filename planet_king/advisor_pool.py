@@ -13,12 +13,13 @@ import json
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 # (data folder, scenario, seed, options, choices): enough to rebuild a position.
 Position = tuple[str, str, int, dict[str, Any], list[str]]
@@ -185,3 +186,12 @@ def stop_on_signals() -> None:
     that the pool's workers are stopped with it (exit code 128 + 15)."""
     signal.signal(signal.SIGTERM, _terminated)
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def exit_now(code: int) -> NoReturn:
+    """End this process at once after a signal (the workers are stopped already): the
+    interpreter's teardown of a loaded game takes longer than the second allowed."""
+    sys.stderr.write("planet-king: error: interrupted\n")
+    sys.stderr.flush()
+    sys.stdout.flush()
+    os._exit(code)

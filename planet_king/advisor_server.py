@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from planet_king import saves
-from planet_king.advisor import DEFAULT_HORIZON, advice_json, advise
+from planet_king.advisor import DEFAULT_HORIZON, DEFAULT_POLICY, advice_json, advise
 from planet_king.advisor_pool import PlayoutPool, cores, stop_on_signals
 from planet_king.content.loader import Content, load_content
 
@@ -39,7 +39,7 @@ def answer(
         playouts=playouts,
         seconds=None if playouts else float(request.get("seconds", 1.0)),
         seed=int(request.get("seed", 0)),
-        policy=str(request.get("policy", "greedy")),
+        policy=str(request.get("policy", DEFAULT_POLICY)),
         horizon=int(request.get("horizon", DEFAULT_HORIZON)),
         pool=pool,
     )

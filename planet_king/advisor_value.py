@@ -14,8 +14,8 @@ End of Turn is played, the next turn has started) is valued with the forecast
 (``engine.forecast``): the VP the tables would give,
 read at the new turn's start, gives what each turn left is expected to gain, which
 projects the final VP and so the level; the worst margin to the automatic-defeat line
-gives the chance of surviving each turn left. Both rates were measured on greedy games
-(``benchmarks/advisor_calibration.py``).
+gives the chance of surviving each turn left. Both rates were measured on games of the
+policy bot that plays the playouts (``benchmarks/advisor_calibration.py``).
 """
 
 from __future__ import annotations
@@ -38,15 +38,29 @@ LEVEL_POINTS = {
 }
 VP_WEIGHT = 0.01
 
-# Measured on greedy games, 100 each of The Planet King and the Anni scenarios
-# (``python benchmarks/advisor_calibration.py --games 100``): the chance that a turn ends
-# in automatic defeat, by the worst margin to the defeat line the forecast reads at the
-# turn's start (0 or less: 0.17, 1: 0.21, 2: 0.11, 3: 0.22; no turn started with 4 or
-# more), pooled as below since the player still has the whole turn to act; and the VP a
-# surviving turn gains, about 2.1 when the tables read at its start give 0 VP or more,
-# 0.6 less for each VP they would take.
-HAZARD_CLOSE, HAZARD_FAR = 0.19, 0.17  # worst margin 1 or less / 2 or more
-GAIN_PER_TURN, GAIN_PER_TABLE_VP = 2.1, 0.6
+
+@dataclass(frozen=True)
+class Rates:
+    """How turns go under a policy, measured by ``benchmarks/advisor_calibration.py
+    --games 100 --bot NAME`` (100 games each of The Planet King and the Anni scenarios):
+    the chance that a turn ends in automatic defeat, by the worst margin to the defeat
+    line the forecast reads at the turn's start (barely predictive: the player still
+    has the whole turn to act, so it is pooled in two), and the VP a surviving turn
+    gains, by the VP the tables read at its start would give."""
+
+    hazard_close: float  # worst margin 1 or less
+    hazard_far: float  # 2 or more
+    gain: float  # VP a surviving turn gains when the tables give 0 VP or more
+    gain_per_table_vp: float  # less for each VP the tables would take
+
+
+RATES = {
+    # margin 0: 0.17, 1: 0.21, 2: 0.11, 3: 0.22; gain 2.2 at 0, 1.2 at -1, 0.8 at -2
+    "greedy": Rates(0.19, 0.17, 2.1, 0.6),
+    # margin 0: 0.135, 1: 0.153, 2: 0.147, 3: 0.119, 4: 0 (13 turns); gain 2.0 at 0,
+    # 2.3 at +1, 1.9 at -1, 1.3 at -2
+    "expert": Rates(0.145, 0.125, 2.1, 0.4),
+}
 
 
 def utility(level: str, vp: float) -> float:
@@ -80,24 +94,30 @@ def final_outcome(g: Game) -> Outcome:
     return Outcome(utility(level, s.vp), float(s.vp), {level: 1.0}, truncated=False)
 
 
-def hazard(margin: int) -> float:
+def rates(policy: str) -> Rates:
+    return RATES.get(policy, RATES["greedy"])
+
+
+def hazard(margin: int, policy: str = "greedy") -> float:
     """Chance that a turn starting ``margin`` points from the defeat line ends in one."""
-    return HAZARD_CLOSE if margin <= 1 else HAZARD_FAR
+    r = rates(policy)
+    return r.hazard_close if margin <= 1 else r.hazard_far
 
 
-def turn_gain(table_vp: int) -> float:
+def turn_gain(table_vp: int, policy: str = "greedy") -> float:
     """The VP a surviving turn gains, from the tables' VP read at its start."""
-    return GAIN_PER_TURN + GAIN_PER_TABLE_VP * min(0, table_vp)
+    r = rates(policy)
+    return r.gain + r.gain_per_table_vp * min(0, table_vp)
 
 
-def truncated_outcome(g: Game) -> Outcome:
+def truncated_outcome(g: Game, policy: str = "greedy") -> Outcome:
     """A game stopped at an End of Turn (at the start of a later turn), valued with the
     forecast: VP so far plus what each turn left gains, weighed by the chance of
     surviving those turns (both read from the forecast's tables and margins)."""
     f = forecast(g)
     turns_left = f.last_turn - f.turn + 1  # this turn's End of Turn is still to come
-    projected = f.vp_now + turn_gain(f.table_vp) * turns_left
-    survive = (1.0 - hazard(f.worst_margin)) ** turns_left
+    projected = f.vp_now + turn_gain(f.table_vp, policy) * turns_left
+    survive = (1.0 - hazard(f.worst_margin, policy)) ** turns_left
     level = level_for(g, projected)
     value = survive * utility(level, projected) + (1 - survive) * utility(
         AUTOMATIC_DEFEAT, f.vp_now
@@ -108,6 +128,7 @@ def truncated_outcome(g: Game) -> Outcome:
     return Outcome(value, vp, levels, truncated=True)
 
 
-def outcome(g: Game) -> Outcome:
-    """A playout's end: exact when the game is over, else the forecast's valuation."""
-    return final_outcome(g) if g.over else truncated_outcome(g)
+def outcome(g: Game, policy: str = "greedy") -> Outcome:
+    """A playout's end: exact when the game is over, else the forecast's valuation
+    (with the rates of the ``policy`` that played it)."""
+    return final_outcome(g) if g.over else truncated_outcome(g, policy)

@@ -610,7 +610,7 @@ def hint(
     ] = False,
     policy: Annotated[
         str, typer.Option(help="The bot that plays the playouts and breaks ties.")
-    ] = "greedy",
+    ] = "expert",
     horizon: Annotated[
         int,
         typer.Option(
@@ -622,7 +622,7 @@ def hint(
 ) -> None:
     """Value the legal options of a save's pending decision by playouts, and recommend one."""
     from planet_king.advisor import advice_json, advise, fork
-    from planet_king.advisor_pool import cores, stop_on_signals
+    from planet_king.advisor_pool import cores, exit_now, stop_on_signals
     from planet_king.bots import BOTS
     from planet_king.sim import VICTORY_LEVELS
 
@@ -644,15 +644,20 @@ def hint(
         game = fork(game, game.choices[: at - 1])
     if game.decision is None:
         raise SaveFileError(f"{save}: the game is over, there is no decision to advise on")
-    advice = advise(
-        game,
-        playouts=playouts,
-        seconds=seconds,
-        seed=seed,
-        workers=workers,
-        policy=policy,
-        horizon=horizon,
-    )
+    try:
+        advice = advise(
+            game,
+            playouts=playouts,
+            seconds=seconds,
+            seed=seed,
+            workers=workers,
+            policy=policy,
+            horizon=horizon,
+        )
+    except KeyboardInterrupt:
+        exit_now(130)  # the workers are stopped already; skip the slow interpreter teardown
+    except SystemExit as exc:  # SIGTERM
+        exit_now(exc.code if isinstance(exc.code, int) else 1)
     if as_json:
         typer.echo(json.dumps(advice_json(game, advice), ensure_ascii=False))
         return

@@ -145,7 +145,7 @@ def test_recommendation_is_the_policy_choice_among_ties(content) -> None:
         advice = advise(game, playouts=60, seed=n, workers=1)
         mine = advice.option(advice.policy_choice)
         assert mine.policy_choice
-        assert advice.policy_choice == make_bot("greedy", n).choose(game)
+        assert advice.policy_choice == make_bot(advice.policy, n).choose(game)
         [pick] = [v for v in advice.options if v.recommended]
         assert pick.option_id == advice.recommended
         if mine.tied_with_best:
@@ -170,7 +170,8 @@ def test_successive_halving_keeps_the_policy_choice_to_the_end(content) -> None:
     advice = advise(game, playouts=60, seed=3, workers=1)
     mine = advice.option(advice.policy_choice)
     assert mine.dropped_in is None
-    assert mine.playouts == max(v.playouts for v in advice.options)
+    # the last round may be cut by the budget: the k-th playouts go to every option first
+    assert mine.playouts >= max(v.playouts for v in advice.options) - 1
 
 
 def test_common_random_numbers_same_seeds_for_each_option(content, monkeypatch) -> None:

@@ -431,7 +431,9 @@ class GameScreen(Screen[None]):
 
         meta = getattr(self, "_hint_meta", {})
         playouts = meta.get("playouts") or sum(int(o.get("playouts", 0)) for o in options)
-        self.app.push_screen(HintScreen(options, playouts, prompt, meta.get("elapsed_s")))
+        self.app.push_screen(
+            HintScreen(options, playouts, prompt, meta.get("elapsed_s"), meta.get("policy"))
+        )
 
     def action_memorials(self) -> None:
         """The memorials of the role at the keyboard (the deciding role), never the

@@ -35,7 +35,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("c", "cards browser, with each card's provenance"),
     ("d", "the card drawn last, in the cards browser"),
     ("m", "your Secret Memorial (only what the deciding role may see)"),
-    ("h", "the advisor: each option's worth, by playouts with the greedy bot"),
+    ("h", "the advisor: each option's worth, by playouts with the expert bot"),
     ("?", "this help"),
     ("Ctrl+P", "command palette"),
     ("q", "quit (asks first in a game in progress, which is autosaved)"),
@@ -400,17 +400,19 @@ class HintScreen(ModalScreen[None]):
         playouts: int,
         prompt: str = "",
         elapsed_s: float | None = None,
+        policy: str | None = None,
     ) -> None:
         super().__init__()
         self.options = options
         self.playouts = playouts
         self.prompt = prompt
         self.elapsed_s = elapsed_s
+        self.policy = policy or "expert"
 
     def compose(self) -> ComposeResult:
         took = f" in {self.elapsed_s:.1f} s" if self.elapsed_s is not None else ""
         t = Text(
-            f"The advisor ({self.playouts} playouts{took}, greedy bot, unknown cards "
+            f"The advisor ({self.playouts} playouts{took}, {self.policy} bot, unknown cards "
             "re-shuffled)\n",
             style="bold",
         )
