@@ -539,9 +539,10 @@ def run(
     rng = random.Random(seed)
     start = time.perf_counter()
     parts = []
+    env_before = os.environ.get(saves.ENV_SAVES)
     with tempfile.TemporaryDirectory(prefix="pk-hostile-") as tmp:
         work = Path(tmp)
-        os.environ["PLANET_KING_SAVES"] = str(work / "default-saves")
+        os.environ[saves.ENV_SAVES] = str(work / "default-saves")  # never the real saves
         for name, part in (
             ("bad saves", lambda: bad_saves(rng, n_saves, n_cli, limit, work)),
             ("bad data folders", lambda: bad_data(rng, n_data, limit, work)),
@@ -560,6 +561,10 @@ def run(
             )
             for failure in s["first_failures"]:
                 print("  " + ascii(failure)[1:-1].replace("\\n", "\n  "), flush=True)
+    if env_before is None:
+        os.environ.pop(saves.ENV_SAVES, None)
+    else:
+        os.environ[saves.ENV_SAVES] = env_before
     bad = sum(len(t.tracebacks) + len(t.hangs) + len(t.lost) for t in parts)
     print(f"hostile: seed {seed}, {time.perf_counter() - start:.0f} s, {bad} failures")
     if out:
