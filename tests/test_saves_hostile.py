@@ -464,3 +464,15 @@ def test_the_load_list_survives_a_save_pruned_while_listing(content, tmp_path, m
     monkeypatch.setattr(Path, "stat", stat)
     infos = saves.list_saves(tmp_path)
     assert [i.path.name for i in infos] == ["kept.json"]
+
+
+def test_undo_goes_on_with_the_same_game(content, tmp_path) -> None:
+    """Item 1: an undo is the same game: its autosaves rotate with the game's own, not
+    as a new game beside it."""
+    game = play(Game("hothead", seed=4, content=content), n=3)
+    assert saves.autosave(game, saves_dir=tmp_path) is None
+    back = game.undo(learning=True)
+    assert back.game_id == game.game_id
+    assert saves.autosave(back, saves_dir=tmp_path) is None
+    ids = {json.loads(p.read_text())["game_id"] for p in tmp_path.glob("autosave-*")}
+    assert ids == {game.game_id}
