@@ -153,18 +153,19 @@ def test_resume_skips_a_newest_autosave_pruned_before_reading(content, tmp_path)
 
 
 # ------------------------------------------------------------ 7. FIFOs
-def _unblock_later(fifo: Path, delay: float = 3.0) -> threading.Thread:
+def _unblock_later(fifo: Path, delay: float = 3.0) -> threading.Event:
     """Old code blocked opening a FIFO: a writer opened later lets such a test end
-    (and fail) instead of hanging the suite."""
+    (and fail) instead of hanging the suite. Set the event returned to call it off."""
+    stop = threading.Event()
 
     def writer() -> None:
-        time.sleep(delay)
+        if stop.wait(delay):
+            return
         with open(fifo, "wb"):
             pass
 
-    thread = threading.Thread(target=writer, daemon=True)
-    thread.start()
-    return thread
+    threading.Thread(target=writer, daemon=True).start()
+    return stop
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
@@ -172,16 +173,13 @@ def test_a_fifo_as_a_save_is_refused_at_once(tmp_path) -> None:
     """Item 7: a FIFO as a save hung `resume` and `replay`; it is refused at once."""
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
-    thread = _unblock_later(fifo)
+    stop = _unblock_later(fifo)
     start = time.monotonic()
     with pytest.raises(SaveError, match="named pipe"):
         saves.read_save(fifo)
     assert time.monotonic() - start < 1.0
     assert "named pipe" in one_line_error(invoke("replay", fifo), 1)
-    if thread.is_alive():  # nobody opened the FIFO: release the writer
-        fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
-        thread.join(5)
-        os.close(fd)
+    stop.set()
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
@@ -191,16 +189,13 @@ def test_a_fifo_among_the_autosaves_is_passed_over(content, tmp_path) -> None:
     assert saves.autosave(game, saves_dir=tmp_path) is None
     fifo = tmp_path / "autosave-99-hothead-4-fifo.json"
     os.mkfifo(fifo)
-    thread = _unblock_later(fifo)
+    stop = _unblock_later(fifo)
     start = time.monotonic()
     found = saves.latest_readable_autosave(tmp_path)
     assert found is not None and found[0] != fifo
     assert all(info.path != fifo for info in saves.list_saves(tmp_path))
     assert time.monotonic() - start < 1.0
-    if thread.is_alive():
-        fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
-        thread.join(5)
-        os.close(fd)
+    stop.set()
 
 
 # ------------------------------------------------------------ 11. long paths
