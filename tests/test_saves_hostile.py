@@ -471,3 +471,26 @@ def test_undo_goes_on_with_the_same_game(content, tmp_path) -> None:
     assert saves.autosave(back, saves_dir=tmp_path) is None
     ids = {json.loads(p.read_text())["game_id"] for p in tmp_path.glob("autosave-*")}
     assert ids == {game.game_id}
+
+
+def test_resume_finds_the_autosave_from_any_folder(content, tmp_path, monkeypatch) -> None:
+    """Issue 14 part 4: saves live in one folder that does not depend on the current
+    folder (here an installed copy: the user's data folder), so `resume` run from
+    another folder finds the game."""
+    monkeypatch.delenv("PLANET_KING_SAVES")
+    monkeypatch.setattr(saves, "checkout_root", lambda: None)
+    import platformdirs  # never the real user's folder, on any system
+
+    data_home = tmp_path / "user-data" / "planet-king"
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: str(data_home))
+    (tmp_path / "here").mkdir()
+    (tmp_path / "there").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    game = play(Game("hothead", seed=4, content=content), n=3)
+    assert saves.autosave(game) is None
+    monkeypatch.chdir(tmp_path / "there")
+    result = invoke("resume", "--text", input="q\n")
+    assert result.exit_code == 0, result.stderr
+    assert game.decision is not None and game.decision.prompt in result.stdout
+    assert not (tmp_path / "here" / "saves").exists()
+    assert list((data_home / "saves").glob("autosave-*.json"))
