@@ -307,7 +307,7 @@ def _mutate_data(folder: Path, rng: random.Random) -> str:
         return f"{name}: left as it is"
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines(keepends=True)
-    kind = rng.randrange(10)
+    kind = rng.randrange(12)
     import re
 
     if kind == 0:  # a number out of range, or 5,000 digits long
@@ -338,6 +338,13 @@ def _mutate_data(folder: Path, rng: random.Random) -> str:
         text = rng.choice(["", "[]\n", "{}\n", "null\n"])
     elif kind == 7:  # cut
         text = text[: rng.randrange(max(1, len(text)))]
+    elif kind in (10, 11):  # numbers moved within their range: data that loads
+        numbers = list(re.finditer(r"(?<=: )\d\b", text))
+        for _ in range(rng.randint(1, 6)):
+            if numbers:
+                m = numbers.pop(rng.randrange(len(numbers)))
+                new = str(rng.choice([0, 1, 2, 3]))
+                text = text[: m.start()] + new + text[m.end() :]
     elif kind == 8 and hasattr(os, "mkfifo"):  # a FIFO instead
         path.unlink()
         os.mkfifo(path)
@@ -539,9 +546,10 @@ def run(
     rng = random.Random(seed)
     start = time.perf_counter()
     parts = []
+    env_before = os.environ.get(saves.ENV_SAVES)
     with tempfile.TemporaryDirectory(prefix="pk-hostile-") as tmp:
         work = Path(tmp)
-        os.environ["PLANET_KING_SAVES"] = str(work / "default-saves")
+        os.environ[saves.ENV_SAVES] = str(work / "default-saves")  # never the real saves
         for name, part in (
             ("bad saves", lambda: bad_saves(rng, n_saves, n_cli, limit, work)),
             ("bad data folders", lambda: bad_data(rng, n_data, limit, work)),
@@ -560,6 +568,10 @@ def run(
             )
             for failure in s["first_failures"]:
                 print("  " + ascii(failure)[1:-1].replace("\\n", "\n  "), flush=True)
+    if env_before is None:
+        os.environ.pop(saves.ENV_SAVES, None)
+    else:
+        os.environ[saves.ENV_SAVES] = env_before
     bad = sum(len(t.tracebacks) + len(t.hangs) + len(t.lost) for t in parts)
     print(f"hostile: seed {seed}, {time.perf_counter() - start:.0f} s, {bad} failures")
     if out:

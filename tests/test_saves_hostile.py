@@ -153,18 +153,19 @@ def test_resume_skips_a_newest_autosave_pruned_before_reading(content, tmp_path)
 
 
 # ------------------------------------------------------------ 7. FIFOs
-def _unblock_later(fifo: Path, delay: float = 3.0) -> threading.Thread:
+def _unblock_later(fifo: Path, delay: float = 3.0) -> threading.Event:
     """Old code blocked opening a FIFO: a writer opened later lets such a test end
-    (and fail) instead of hanging the suite."""
+    (and fail) instead of hanging the suite. Set the event returned to call it off."""
+    stop = threading.Event()
 
     def writer() -> None:
-        time.sleep(delay)
+        if stop.wait(delay):
+            return
         with open(fifo, "wb"):
             pass
 
-    thread = threading.Thread(target=writer, daemon=True)
-    thread.start()
-    return thread
+    threading.Thread(target=writer, daemon=True).start()
+    return stop
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
@@ -172,16 +173,13 @@ def test_a_fifo_as_a_save_is_refused_at_once(tmp_path) -> None:
     """Item 7: a FIFO as a save hung `resume` and `replay`; it is refused at once."""
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
-    thread = _unblock_later(fifo)
+    stop = _unblock_later(fifo)
     start = time.monotonic()
     with pytest.raises(SaveError, match="named pipe"):
         saves.read_save(fifo)
     assert time.monotonic() - start < 1.0
     assert "named pipe" in one_line_error(invoke("replay", fifo), 1)
-    if thread.is_alive():  # nobody opened the FIFO: release the writer
-        fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
-        thread.join(5)
-        os.close(fd)
+    stop.set()
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
@@ -191,16 +189,13 @@ def test_a_fifo_among_the_autosaves_is_passed_over(content, tmp_path) -> None:
     assert saves.autosave(game, saves_dir=tmp_path) is None
     fifo = tmp_path / "autosave-99-hothead-4-fifo.json"
     os.mkfifo(fifo)
-    thread = _unblock_later(fifo)
+    stop = _unblock_later(fifo)
     start = time.monotonic()
     found = saves.latest_readable_autosave(tmp_path)
     assert found is not None and found[0] != fifo
     assert all(info.path != fifo for info in saves.list_saves(tmp_path))
     assert time.monotonic() - start < 1.0
-    if thread.is_alive():
-        fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
-        thread.join(5)
-        os.close(fd)
+    stop.set()
 
 
 # ------------------------------------------------------------ 11. long paths
@@ -466,3 +461,38 @@ def test_the_load_list_survives_a_save_pruned_while_listing(content, tmp_path, m
     monkeypatch.setattr(Path, "stat", stat)
     infos = saves.list_saves(tmp_path)
     assert [i.path.name for i in infos] == ["kept.json"]
+
+
+def test_undo_goes_on_with_the_same_game(content, tmp_path) -> None:
+    """Item 1: an undo is the same game: its autosaves rotate with the game's own, not
+    as a new game beside it."""
+    game = play(Game("hothead", seed=4, content=content), n=3)
+    assert saves.autosave(game, saves_dir=tmp_path) is None
+    back = game.undo(learning=True)
+    assert back.game_id == game.game_id
+    assert saves.autosave(back, saves_dir=tmp_path) is None
+    ids = {json.loads(p.read_text())["game_id"] for p in tmp_path.glob("autosave-*")}
+    assert ids == {game.game_id}
+
+
+def test_resume_finds_the_autosave_from_any_folder(content, tmp_path, monkeypatch) -> None:
+    """Issue 14 part 4: saves live in one folder that does not depend on the current
+    folder (here an installed copy: the user's data folder), so `resume` run from
+    another folder finds the game."""
+    monkeypatch.delenv("PLANET_KING_SAVES")
+    monkeypatch.setattr(saves, "checkout_root", lambda: None)
+    import platformdirs  # never the real user's folder, on any system
+
+    data_home = tmp_path / "user-data" / "planet-king"
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: str(data_home))
+    (tmp_path / "here").mkdir()
+    (tmp_path / "there").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    game = play(Game("hothead", seed=4, content=content), n=3)
+    assert saves.autosave(game) is None
+    monkeypatch.chdir(tmp_path / "there")
+    result = invoke("resume", "--text", input="q\n")
+    assert result.exit_code == 0, result.stderr
+    assert game.decision is not None and game.decision.prompt in result.stdout
+    assert not (tmp_path / "here" / "saves").exists()
+    assert list((data_home / "saves").glob("autosave-*.json"))

@@ -46,7 +46,14 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class DataError(Exception):
-    """A data file is missing, malformed, or refers to something that does not exist."""
+    """A data file is missing, malformed, or refers to something that does not exist.
+    ``str()`` is one line, control characters escaped, at most MAX_MESSAGE characters."""
+
+    MAX_MESSAGE = 600
+
+    def __init__(self, message: str) -> None:
+        text = shown(" ".join(str(message).split()), self.MAX_MESSAGE)
+        super().__init__(text)
 
 
 def default_data_dir() -> Path:

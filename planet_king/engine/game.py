@@ -511,4 +511,5 @@ class Game:
         game.learning = self.learning or crossed
         game.role_names = self.role_names
         game.created = self.created
+        game.game_id = getattr(self, "game_id", None)  # the same game (its saves' name)
         return game

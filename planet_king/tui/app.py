@@ -167,7 +167,9 @@ class PlanetKingApp(App[int]):
             return
         self.game = game
         self.switch_screen(GameScreen(game))
-        self.notify(f"Loaded {path.name}", timeout=3)
+        from planet_king.fsutil import escape_controls  # a file name from anywhere
+
+        self.notify(f"Loaded {escape_controls(path.name)}", timeout=3)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

@@ -76,20 +76,18 @@ def test_a_fifo_in_the_data_folder_is_refused_without_hanging(data: Path, name: 
     path.unlink(missing_ok=True)
     os.mkfifo(path)
 
-    def writer() -> None:  # old code blocked on open: let it end (and fail), not hang
-        time.sleep(3)
-        with open(path, "wb"):
-            pass
+    stop = threading.Event()
 
-    thread = threading.Thread(target=writer, daemon=True)
-    thread.start()
+    def writer() -> None:  # old code blocked on open: let it end (and fail), not hang
+        if not stop.wait(3):
+            with open(path, "wb"):
+                pass
+
+    threading.Thread(target=writer, daemon=True).start()
     start = time.monotonic()
     refused(data, name.split("/")[-1], "named pipe")
     assert time.monotonic() - start < 1.0
-    if thread.is_alive():
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-        thread.join(5)
-        os.close(fd)
+    stop.set()
 
 
 def test_a_data_file_over_the_size_cap_is_refused(data: Path) -> None:
@@ -219,3 +217,34 @@ def test_a_battle_name_table_short_of_a_row_is_refused(data: Path) -> None:
     assert m
     path.write_text(text[: m.start()] + "[]" + text[m.end() :])
     refused(data, "battle_names.yaml")
+
+
+def test_an_unknown_memorial_condition_is_refused(data: Path) -> None:
+    """Item 10: an unknown `condition` stopped the game at the first memorial check."""
+    edit(data / "memorials.yaml", "condition: heir-alive", "condition: heir-is-happy")
+    refused(data, "memorials.yaml", "condition", "heir-is-happy")
+
+
+def test_a_memorial_condition_without_its_parameter_is_refused(data: Path) -> None:
+    edit(data / "memorials.yaml", "params: {points: 8}", "params: {}")
+    refused(data, "memorials.yaml", "points")
+
+
+def test_every_condition_the_loader_knows_is_one_the_engine_checks(content) -> None:
+    """The loader's list of memorial conditions and the engine's checks agree: each
+    known condition is answered (true or false), none is "unknown"."""
+    from planet_king.content.models import MEMORIAL_CONDITIONS, Memorial
+    from planet_king.engine.game import Game
+    from planet_king.engine.rules import memorials
+
+    game = Game("the-planet-king", seed=1, content=content)
+    values = {"points": 6, "wars": 1, "space": "amazon", "geniuses": 2, "ducats": 5}
+    base = next(iter(content.memorials.values())).model_dump(by_alias=True)
+    for condition, needs in MEMORIAL_CONDITIONS.items():
+        raw = {**base, "condition": condition, "params": {k: values[k] for k in needs}}
+        if condition == "won-war":
+            raw["params"] = {"wars": "france"}
+        card = Memorial.model_validate(raw)
+        assert memorials._met(game, card, final=True) in (True, False), condition
+    used = {m.condition for m in content.memorials.values()}
+    assert used <= set(MEMORIAL_CONDITIONS)

@@ -282,20 +282,21 @@ class LoadScreen(ModalScreen["Path | None"]):
         name = escape_controls(info.path.name)
         if info.error is not None:
             return Text(f"{name} — cannot be read: {shown(info.error, 300)}", style="dim")
-        t = Text(name, style="bold")
         kind = "latest autosave" if info.autosave else "save"
-        turn = f"turn {info.turn}" if getattr(info, "turn", None) is not None else ""
-        vp = f"{info.vp} VP" if getattr(info, "vp", None) is not None else ""
+        facts = [f"turn {info.turn}"] if getattr(info, "turn", None) is not None else []
+        if getattr(info, "vp", None) is not None:
+            facts.append(f"{info.vp} VP")
         if getattr(info, "over", False):
             level = (getattr(info, "victory_level", "") or "").replace("-", " ")
-            state = f"finished: {level}" if level else "finished"
+            facts.append(f"finished: {level}" if level else "finished")
         else:
-            state = "in progress"
-        facts = ", ".join(
-            x for x in (escape_controls(info.scenario), f"seed {info.seed}", turn, vp) if x
+            facts.append("in progress")
+        t = Text(f"{escape_controls(info.scenario)}, seed {info.seed}", style="bold")
+        t.append(" — " + ", ".join(facts), style="" if getattr(info, "over", False) else "green")
+        t.append(
+            f"  ({kind} {name}, {info.choices} choices, {escape_controls(info.saved)})",
+            style="dim",
         )
-        t.append(f"  {facts} — {state}", style="green" if state == "in progress" else "")
-        t.append(f"  ({info.choices} choices, {kind} {escape_controls(info.saved)})", style="dim")
         return t
 
     @on(OptionList.OptionSelected, "#saves-list")

@@ -1,0 +1,44 @@
+"""The hostile pass of ``scripts/fuzz.py --hostile`` (issue 15, "Keep it held"), run
+small: it must find nothing on today's code, and it must count what it tried."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "hostile.py"
+
+
+def load_hostile():
+    spec = importlib.util.spec_from_file_location("hostile", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_small_hostile_pass_finds_nothing(tmp_path, monkeypatch) -> None:
+    hostile = load_hostile()
+    out = tmp_path / "report.json"
+    code = hostile.run(
+        seed=7, n_saves=15, n_cli=1, n_data=4, n_lines=200, n_kills=1, limit=20.0, out=out
+    )
+    report = json.loads(out.read_text())
+    assert code == 0, report
+    assert report["bad saves"]["tried"] >= 15 + 5  # the mutated and the special files
+    assert report["kills during autosave"]["tried"] == 1
+    for part in report.values():
+        assert part["tracebacks"] == part["hangs"] == part["lost"] == 0
+
+
+def test_the_hostile_pass_reports_a_crash(tmp_path, monkeypatch) -> None:
+    """The pass is not blind: a loader that crashes is counted as a traceback."""
+    hostile = load_hostile()
+
+    def crash(path, **kwargs):
+        raise ZeroDivisionError("planted")
+
+    monkeypatch.setattr(hostile.saves, "load_game", crash)
+    tally = hostile.bad_saves(hostile.random.Random(1), 3, 0, 10.0, tmp_path)
+    assert len(tally.tracebacks) >= 3 and "planted" in tally.tracebacks[0]
