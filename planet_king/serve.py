@@ -1,0 +1,131 @@
+"""``planet-king serve``: the game in a web browser, served by textual-serve.
+
+textual-serve starts one game process per browser tab (the title screen, exactly as
+``planet-king`` opens it in a terminal) and relays its screen and keys over a websocket.
+The game process talks to it through pipes, with Textual's web driver named in
+$TEXTUAL_DRIVER; the command line recognises that driver when it chooses the interface.
+
+No process outlives what it serves: a closed tab or a game that ends stops its process
+(textual-serve asks it to quit), stopping the server asks every open tab's game to quit,
+and a game whose server died without asking quits by itself (see ``exit_with_server``).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import shlex
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+# What textual-serve puts in $TEXTUAL_DRIVER for the game processes it starts.
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+class ServeError(Exception):
+    """The server cannot start (the address is taken, the host is unknown...)."""
+
+
+def served_in_browser() -> bool:
+    """Whether this process is a game that textual-serve runs for a browser tab."""
+    return os.environ.get("TEXTUAL_DRIVER", "") == WEB_DRIVER
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable from this computer only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def tab_command(saves_dir: Path, data_dir: Path | None) -> str:
+    """The shell command textual-serve runs for each tab: this program's title screen.
+
+    ``exec`` makes the game the server's own child (no shell in between), so quitting,
+    signals and ``exit_with_server`` reach it directly."""
+    args = [sys.executable, "-m", "planet_king.cli", "--saves-dir", str(saves_dir.resolve())]
+    if data_dir is not None:
+        args += ["--data-dir", str(data_dir.resolve())]
+    return "exec " + shlex.join(args)
+
+
+def banner(url: str, host: str, saves_dir: Path) -> list[str]:
+    """What ``serve`` prints when it starts listening."""
+    lines = [f"The Planet King is served at {url}  (open it in a web browser)"]
+    if is_loopback(host):
+        lines.append("Reachable from this computer only (--host ADDRESS to serve others).")
+    else:
+        lines.append(
+            f"Warning: listening on {host}: anyone who can reach this address can play and "
+            "write saves here; there is no authentication."
+        )
+    lines.append(f"Each tab is its own game; saves go to {saves_dir.resolve()}.")
+    lines.append("Press Ctrl+C to stop.")
+    return lines
+
+
+def exit_with_server() -> None:
+    """Quit this served game when the server that started it dies.
+
+    textual-serve asks a game to quit when its tab closes or the server stops, but a
+    server that is killed cannot ask: the game would wait for keys forever. On Linux the
+    kernel sends us SIGTERM when our parent dies (the web driver quits on SIGTERM)."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl here: the quit messages still work
+        return
+    if os.getppid() == 1:  # the server died before we asked
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+def serve(host: str, port: int, saves_dir: Path, data_dir: Path | None) -> None:
+    """Serve the game until Ctrl+C (or SIGTERM); raises ServeError if it cannot listen."""
+    from aiohttp import web
+    from textual_serve.server import Server
+
+    url_host = f"[{host}]" if ":" in host else host
+
+    class GameServer(Server):
+        """textual-serve's server, with our banner and every open game quit on shutdown."""
+
+        def __init__(self) -> None:
+            super().__init__(
+                tab_command(saves_dir, data_dir), host=host, port=port, title="The Planet King"
+            )
+            self.public_url = f"http://{url_host}:{port}"
+            self.sockets: set[web.WebSocketResponse] = set()
+
+        async def on_startup(self, app: web.Application) -> None:
+            for line in banner(self.public_url, host, saves_dir):
+                print(line, flush=True)
+
+        async def _process_messages(self, websocket: web.WebSocketResponse, service: Any) -> None:
+            # A tab's websocket stays open as long as its game: remember it, so that a
+            # shutdown closes it (which quits its game) instead of waiting a minute for it.
+            self.sockets.add(websocket)
+            try:
+                await super()._process_messages(websocket, service)
+            finally:
+                self.sockets.discard(websocket)
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            for ws in list(self.sockets):
+                await ws.close()
+
+    try:
+        GameServer().serve()
+    except OSError as exc:
+        raise ServeError(f"cannot listen on {url_host}:{port}: {exc.strerror or exc}") from None
