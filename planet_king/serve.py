@@ -12,6 +12,7 @@ and a game whose server died without asking quits by itself (see ``exit_with_ser
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import os
 import shlex
@@ -22,8 +23,7 @@ from typing import Any
 
 # What textual-serve puts in $TEXTUAL_DRIVER for the game processes it starts.
 WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 8000
+QUIT_TIMEOUT_S = 30  # how long a stopping server waits for its tabs' games to quit
 
 
 class ServeError(Exception):
@@ -93,6 +93,8 @@ def exit_with_server() -> None:
 
 def serve(host: str, port: int, saves_dir: Path, data_dir: Path | None) -> None:
     """Serve the game until Ctrl+C (or SIGTERM); raises ServeError if it cannot listen."""
+    import asyncio
+
     from aiohttp import web
     from textual_serve.server import Server
 
@@ -106,24 +108,32 @@ def serve(host: str, port: int, saves_dir: Path, data_dir: Path | None) -> None:
                 tab_command(saves_dir, data_dir), host=host, port=port, title="The Planet King"
             )
             self.public_url = f"http://{url_host}:{port}"
-            self.sockets: set[web.WebSocketResponse] = set()
+            self.tabs: dict[web.WebSocketResponse, Any] = {}  # websocket -> its AppService
 
         async def on_startup(self, app: web.Application) -> None:
             for line in banner(self.public_url, host, saves_dir):
                 print(line, flush=True)
 
         async def _process_messages(self, websocket: web.WebSocketResponse, service: Any) -> None:
-            # A tab's websocket stays open as long as its game: remember it, so that a
+            # A tab's websocket stays open as long as its game: remember both, so that a
             # shutdown closes it (which quits its game) instead of waiting a minute for it.
-            self.sockets.add(websocket)
+            self.tabs[websocket] = service
             try:
                 await super()._process_messages(websocket, service)
             finally:
-                self.sockets.discard(websocket)
+                self.tabs.pop(websocket, None)
 
         async def on_shutdown(self, app: web.Application) -> None:
-            for ws in list(self.sockets):
-                await ws.close()
+            tabs = list(self.tabs.items())
+            for websocket, _ in tabs:
+                await websocket.close()
+            # and wait for the games to end, before the event loop that reaps them closes
+            # (textual-serve 1.1 keeps the process in a private attribute)
+            processes = [getattr(service, "_process", None) for _, service in tabs]
+            waits = [p.wait() for p in processes if p is not None]
+            if waits:
+                with contextlib.suppress(TimeoutError):  # those left get SIGTERM as we exit
+                    await asyncio.wait_for(asyncio.gather(*waits), QUIT_TIMEOUT_S)
 
     try:
         GameServer().serve()

@@ -307,6 +307,8 @@ def test_a_served_hothead_game_plays_in_a_real_browser(server, tmp_path: Path) -
             proc.send_signal(signal.SIGINT)
             wait_until("the server to stop", lambda: proc.poll() is not None, page.wait_for_timeout)
             assert proc.returncode == 0
+            log = (tmp_path / "server.log").read_text()
+            assert log.rstrip().endswith("Stopped.") and "Traceback" not in log, log
             wait_until("the last tab's session to end", lambda: last.closed, page.wait_for_timeout)
             wait_until(
                 "every served process to end",
@@ -340,3 +342,9 @@ def test_a_served_hothead_game_plays_in_a_real_browser(server, tmp_path: Path) -
     )
     assert resumed.returncode == 0, resumed.stderr
     assert "Vacancy: choose a noble" in resumed.stdout
+
+
+def test_without_chromium_the_browser_test_fails_saying_how_to_install_it(monkeypatch) -> None:
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(pytest.fail.Exception, match=r"apt-get install chromium"):
+        chromium_path()
