@@ -15,8 +15,10 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import os
+import re
 import shlex
 import signal
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -99,6 +101,7 @@ def serve(host: str, port: int, saves_dir: Path, data_dir: Path | None) -> None:
     from textual_serve.server import Server
 
     url_host = f"[{host}]" if ":" in host else host
+    shown_host = socket.gethostname() if host in ("0.0.0.0", "::") else url_host
 
     class GameServer(Server):
         """textual-serve's server, with our banner and every open game quit on shutdown."""
@@ -107,8 +110,16 @@ def serve(host: str, port: int, saves_dir: Path, data_dir: Path | None) -> None:
             super().__init__(
                 tab_command(saves_dir, data_dir), host=host, port=port, title="The Planet King"
             )
-            self.public_url = f"http://{url_host}:{port}"
+            self.public_url = self.default_url = f"http://{shown_host}:{port}"
             self.tabs: dict[web.WebSocketResponse, Any] = {}  # websocket -> its AppService
+
+        async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            # The page's script and websocket point back at the address the browser used:
+            # with --host 0.0.0.0 the listening address is no address to browse to.
+            # (No await before textual-serve reads it: no other request can interleave.)
+            plain = re.fullmatch(r"[A-Za-z0-9.:\[\]-]+", request.host)  # goes into a script
+            self.public_url = f"{request.scheme}://{request.host}" if plain else self.default_url
+            return await super().handle_index(request)
 
         async def on_startup(self, app: web.Application) -> None:
             for line in banner(self.public_url, host, saves_dir):

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -191,3 +192,40 @@ def test_title_screen_options_are_refused_before_a_command() -> None:
     result = runner.invoke(app, ["--saves-dir", "x", "scenarios"])
     assert result.exit_code == 2
     assert "put them after 'scenarios'" in result.output
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_the_page_connects_back_to_the_address_the_browser_used(tmp_path: Path) -> None:
+    """Served with --host 0.0.0.0, the listening address is no address to browse to: the
+    page's websocket must follow the Host the browser asked (when it is a plain name)."""
+    port = free_port()
+    server = subprocess.Popen(
+        [*PLANET_KING, "serve", "--port", str(port), "--saves-dir", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert first_line(server).startswith(
+            f"The Planet King is served at http://127.0.0.1:{port}"
+        )
+
+        def page(host: str) -> str:
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/", headers={"Host": host})
+            with urllib.request.urlopen(request, timeout=TIMEOUT_S) as response:
+                return response.read().decode()
+
+        assert f'"ws://pk.example:{port}/ws"' in page(f"pk.example:{port}")
+        tricky = page('x"><script>alert(1)</script>')
+        assert "<script>alert" not in tricky and f'"ws://127.0.0.1:{port}/ws"' in tricky
+        server.send_signal(signal.SIGINT)
+        out, _ = server.communicate(timeout=TIMEOUT_S)
+        assert server.returncode == 0 and out.rstrip().endswith("Stopped."), out
+    finally:
+        server.kill()
+        server.wait()
