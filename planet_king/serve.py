@@ -122,8 +122,27 @@ def serve(host: str, port: int, saves_dir: Path, data_dir: Path | None) -> None:
             return await super().handle_index(request)
 
         async def on_startup(self, app: web.Application) -> None:
-            for line in banner(self.public_url, host, saves_dir):
-                print(line, flush=True)
+            pass  # textual-serve's banner names the shell command: ours is printed below
+
+        def serve(self, debug: bool = False) -> None:
+            # textual-serve's serve(), but the banner is printed once the port is open
+            # (aiohttp calls ``print`` then), so a taken port shows the error alone
+            self.debug = debug
+            self.initialize_logging()
+            loop = asyncio.new_event_loop()
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                with contextlib.suppress(NotImplementedError):  # Windows
+                    loop.add_signal_handler(sig, self.request_exit)
+            web.run_app(
+                self._make_app(),
+                host=host,
+                port=port,
+                handle_signals=False,
+                loop=loop,
+                print=lambda _running: print(
+                    "\n".join(banner(self.public_url, host, saves_dir)), flush=True
+                ),
+            )
 
         async def _process_messages(self, websocket: web.WebSocketResponse, service: Any) -> None:
             # A tab's websocket stays open as long as its game: remember both, so that a

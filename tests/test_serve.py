@@ -160,6 +160,7 @@ def test_serve_on_a_taken_port_is_one_line_exit_two(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.startswith(f"planet-king: error: cannot listen on 127.0.0.1:{port}: ")
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert "served at" not in result.stdout  # the address is announced once it is open
 
 
 def test_serve_refuses_a_saves_dir_that_is_a_file(tmp_path: Path) -> None:
