@@ -173,16 +173,39 @@ def _game_options(
     return options
 
 
-@app.callback(invoke_without_command=True)
-def _root(ctx: typer.Context) -> None:
-    """Without a command: open the title screen (plain text when not in a terminal)."""
-    if ctx.invoked_subcommand is None:
-        if not (sys.stdin.isatty() and sys.stdout.isatty()):  # the TUI needs a terminal
-            play(DEFAULT_SCENARIO, seed=None, text=True)
-            return
-        from planet_king.tui.app import run_title  # imports Textual: only here
+def _use_full_screen() -> bool:
+    """Whether to open the full-screen interface: in a terminal, or in a browser tab
+    (``planet-king serve`` runs the game over pipes, with Textual's web driver named in
+    $TEXTUAL_DRIVER). Elsewhere the game plays in plain-text mode. A browser tab's game
+    is tied to its server here, so that it never outlives it."""
+    from planet_king.serve import exit_with_server, served_in_browser
 
-        raise typer.Exit(run_title())
+    if served_in_browser():
+        exit_with_server()
+        return True
+    return _terminal()
+
+
+@app.callback(invoke_without_command=True)
+def _root(
+    ctx: typer.Context,
+    saves_dir: Annotated[Path | None, SAVES_DIR_OPTION] = None,
+    data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
+) -> None:
+    """Without a command: open the title screen (plain text when not in a terminal)."""
+    if ctx.invoked_subcommand is not None:
+        if saves_dir is not None or data_dir is not None:
+            raise UserError(
+                "--saves-dir and --data-dir before a command are for the title screen: "
+                f"put them after '{ctx.invoked_subcommand}'"
+            )
+        return
+    if not _use_full_screen():
+        play(DEFAULT_SCENARIO, seed=None, text=True, saves_dir=saves_dir, data_dir=data_dir)
+        return
+    from planet_king.tui.app import run_title  # imports Textual: only here
+
+    raise typer.Exit(run_title(saves_dir=saves_dir, content=load_content(data_dir)))
 
 
 @app.command()
@@ -269,7 +292,7 @@ def play(
     game = Game(scenario, seed=seed, content=content, options=options)
     _load_rules_reference(content)
     if not text:
-        if _terminal():  # the TUI needs a terminal
+        if _use_full_screen():  # a terminal, or a browser tab
             from planet_king.tui.app import run_game  # imports Textual: only here
 
             raise typer.Exit(run_game(game, saves_dir=saves_dir, learning=learning))
@@ -567,7 +590,7 @@ def resume(
             f"The save no longer replays to its end: opened at the start of turn "
             f"{game.state.turn}, after {len(game.choices)} of its {len(data.choices)} choices."
         )
-    if not text and _terminal():
+    if not text and _use_full_screen():
         try:
             from planet_king.tui.app import run_game  # imports Textual: only here
         except ImportError:
@@ -719,6 +742,32 @@ def report(
     except OSError as exc:
         raise UserError(f"cannot write {out}: {exc.strerror or exc}") from None
     typer.echo(f"Balance report written to {out}.")
+
+
+@app.command()
+def serve(
+    host: Annotated[
+        str,
+        typer.Option(help="Address to listen on; anything but this computer has no password."),
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    saves_dir: Annotated[Path | None, SAVES_DIR_OPTION] = None,
+    data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
+) -> None:
+    """Serve the game to web browsers: each tab is its own game, the saves are shared."""
+    from planet_king import saves
+    from planet_king.serve import ServeError
+    from planet_king.serve import serve as run_server
+
+    load_content(data_dir)  # bad data is said here, not in every tab
+    folder = saves.saves_dir(saves_dir)
+    if folder.exists() and not folder.is_dir():
+        raise UserError(f"--saves-dir {folder}: not a folder")
+    try:
+        run_server(host, port, folder, data_dir)
+    except ServeError as exc:
+        raise UserError(str(exc)) from None
+    typer.echo("Stopped.")
 
 
 def _second_interrupt(signum: int, frame: Any) -> None:

@@ -1,0 +1,171 @@
+"""``planet-king serve``: the game in a web browser, served by textual-serve.
+
+textual-serve starts one game process per browser tab (the title screen, exactly as
+``planet-king`` opens it in a terminal) and relays its screen and keys over a websocket.
+The game process talks to it through pipes, with Textual's web driver named in
+$TEXTUAL_DRIVER; the command line recognises that driver when it chooses the interface.
+
+No process outlives what it serves: a closed tab or a game that ends stops its process
+(textual-serve asks it to quit), stopping the server asks every open tab's game to quit,
+and a game whose server died without asking quits by itself (see ``exit_with_server``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import os
+import re
+import shlex
+import signal
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+# What textual-serve puts in $TEXTUAL_DRIVER for the game processes it starts.
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+QUIT_TIMEOUT_S = 30  # how long a stopping server waits for its tabs' games to quit
+
+
+class ServeError(Exception):
+    """The server cannot start (the address is taken, the host is unknown...)."""
+
+
+def served_in_browser() -> bool:
+    """Whether this process is a game that textual-serve runs for a browser tab."""
+    return os.environ.get("TEXTUAL_DRIVER", "") == WEB_DRIVER
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable from this computer only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def tab_command(saves_dir: Path, data_dir: Path | None) -> str:
+    """The shell command textual-serve runs for each tab: this program's title screen.
+
+    ``exec`` makes the game the server's own child (no shell in between), so quitting,
+    signals and ``exit_with_server`` reach it directly."""
+    args = [sys.executable, "-m", "planet_king.cli", "--saves-dir", str(saves_dir.resolve())]
+    if data_dir is not None:
+        args += ["--data-dir", str(data_dir.resolve())]
+    return "exec " + shlex.join(args)
+
+
+def banner(url: str, host: str, saves_dir: Path) -> list[str]:
+    """What ``serve`` prints when it starts listening."""
+    lines = [f"The Planet King is served at {url}  (open it in a web browser)"]
+    if is_loopback(host):
+        lines.append("Reachable from this computer only (--host ADDRESS to serve others).")
+    else:
+        lines.append(
+            f"Warning: listening on {host}: anyone who can reach this address can play and "
+            "write saves here; there is no authentication."
+        )
+    lines.append(f"Each tab is its own game; saves go to {saves_dir.resolve()}.")
+    lines.append("Press Ctrl+C to stop.")
+    return lines
+
+
+def exit_with_server() -> None:
+    """Quit this served game when the server that started it dies.
+
+    textual-serve asks a game to quit when its tab closes or the server stops, but a
+    server that is killed cannot ask: the game would wait for keys forever. On Linux the
+    kernel sends us SIGTERM when our parent dies (the web driver quits on SIGTERM)."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl here: the quit messages still work
+        return
+    if os.getppid() == 1:  # the server died before we asked
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+def serve(host: str, port: int, saves_dir: Path, data_dir: Path | None) -> None:
+    """Serve the game until Ctrl+C (or SIGTERM); raises ServeError if it cannot listen."""
+    import asyncio
+
+    from aiohttp import web
+    from textual_serve.server import Server
+
+    url_host = f"[{host}]" if ":" in host else host
+    shown_host = socket.gethostname() if host in ("0.0.0.0", "::") else url_host
+
+    class GameServer(Server):
+        """textual-serve's server, with our banner and every open game quit on shutdown."""
+
+        def __init__(self) -> None:
+            super().__init__(
+                tab_command(saves_dir, data_dir), host=host, port=port, title="The Planet King"
+            )
+            self.public_url = self.default_url = f"http://{shown_host}:{port}"
+            self.tabs: dict[web.WebSocketResponse, Any] = {}  # websocket -> its AppService
+
+        async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            # The page's script and websocket point back at the address the browser used:
+            # with --host 0.0.0.0 the listening address is no address to browse to.
+            # (No await before textual-serve reads it: no other request can interleave.)
+            plain = re.fullmatch(r"[A-Za-z0-9.:\[\]-]+", request.host)  # goes into a script
+            self.public_url = f"{request.scheme}://{request.host}" if plain else self.default_url
+            return await super().handle_index(request)
+
+        async def on_startup(self, app: web.Application) -> None:
+            pass  # textual-serve's banner names the shell command: ours is printed below
+
+        def serve(self, debug: bool = False) -> None:
+            # textual-serve's serve(), but the banner is printed once the port is open
+            # (aiohttp calls ``print`` then), so a taken port shows the error alone
+            self.debug = debug
+            self.initialize_logging()
+            loop = asyncio.new_event_loop()
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                with contextlib.suppress(NotImplementedError):  # Windows
+                    loop.add_signal_handler(sig, self.request_exit)
+            web.run_app(
+                self._make_app(),
+                host=host,
+                port=port,
+                handle_signals=False,
+                loop=loop,
+                print=lambda _running: print(
+                    "\n".join(banner(self.public_url, host, saves_dir)), flush=True
+                ),
+            )
+
+        async def _process_messages(self, websocket: web.WebSocketResponse, service: Any) -> None:
+            # A tab's websocket stays open as long as its game: remember both, so that a
+            # shutdown closes it (which quits its game) instead of waiting a minute for it.
+            self.tabs[websocket] = service
+            try:
+                await super()._process_messages(websocket, service)
+            finally:
+                self.tabs.pop(websocket, None)
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            tabs = list(self.tabs.items())
+            for websocket, _ in tabs:
+                await websocket.close()
+            # and wait for the games to end, before the event loop that reaps them closes
+            # (textual-serve 1.1 keeps the process in a private attribute)
+            processes = [getattr(service, "_process", None) for _, service in tabs]
+            waits = [p.wait() for p in processes if p is not None]
+            if waits:
+                with contextlib.suppress(TimeoutError):  # those left get SIGTERM as we exit
+                    await asyncio.wait_for(asyncio.gather(*waits), QUIT_TIMEOUT_S)
+
+    try:
+        GameServer().serve()
+    except OSError as exc:
+        raise ServeError(f"cannot listen on {url_host}:{port}: {exc.strerror or exc}") from None

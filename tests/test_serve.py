@@ -1,0 +1,232 @@
+"""``planet-king serve`` without a browser: the choice of interface for a served game, the
+game's life tied to its server, and the server's own errors and messages.
+
+textual-serve runs each tab's game over pipes with $TEXTUAL_DRIVER naming Textual's web
+driver; a game that starts its full-screen interface there first writes the web driver's
+``__GANGLION__`` line, and quits when sent the "quit" packet a closing tab sends. The
+real browser test is ``tests/web/test_browser.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from planet_king.cli import app
+from planet_king.serve import WEB_DRIVER, banner, is_loopback, tab_command
+
+PLANET_KING = (sys.executable, "-m", "planet_king.cli")
+TIMEOUT_S = 90.0  # Python and Textual start slowly on a loaded machine
+
+
+def quit_packet() -> bytes:
+    """What textual-serve sends a game when its tab closes (a meta packet)."""
+    payload = json.dumps({"type": "quit"}).encode()
+    return b"M" + len(payload).to_bytes(4, "big") + payload
+
+
+def first_line(proc: subprocess.Popen[bytes]) -> bytes:
+    """The first line the process writes, waited for in a thread (pipes have no timeout)."""
+    assert proc.stdout is not None
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(proc.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(TIMEOUT_S)
+    assert got, "no line written"
+    return got[0]
+
+
+def served(*args: str, driver: str | None = WEB_DRIVER) -> subprocess.Popen[bytes]:
+    env = {k: v for k, v in os.environ.items() if k != "TEXTUAL_DRIVER"}
+    if driver is not None:
+        env["TEXTUAL_DRIVER"] = driver
+    return subprocess.Popen(
+        [*PLANET_KING, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+
+
+def assert_full_screen_then_quits(proc: subprocess.Popen[bytes]) -> None:
+    try:
+        assert first_line(proc) == b"__GANGLION__\n"  # the web driver's greeting
+        assert proc.stdin is not None
+        proc.stdin.write(quit_packet())
+        proc.stdin.flush()
+        threading.Thread(target=proc.stdout.read, daemon=True).start()  # keep it flowing
+        assert proc.wait(timeout=TIMEOUT_S) == 0
+    finally:
+        proc.kill()
+
+
+def test_play_in_a_browser_tab_opens_the_full_screen_game(tmp_path: Path) -> None:
+    proc = served("play", "hothead", "--seed", "7", "--saves-dir", str(tmp_path))
+    assert_full_screen_then_quits(proc)
+
+
+def test_resume_in_a_browser_tab_opens_the_full_screen_game(tmp_path: Path) -> None:
+    subprocess.run(
+        [*PLANET_KING, "play", "hothead", "--seed", "7", "--text", "--saves-dir", str(tmp_path)],
+        input=b"1\nq\n",
+        check=True,
+        capture_output=True,
+        timeout=TIMEOUT_S,
+    )
+    assert list(tmp_path.glob("autosave-*.json"))
+    assert_full_screen_then_quits(served("resume", "--saves-dir", str(tmp_path)))
+
+
+def test_the_title_screen_in_a_browser_tab_is_full_screen(tmp_path: Path) -> None:
+    assert_full_screen_then_quits(served("--saves-dir", str(tmp_path)))
+
+
+def test_without_a_terminal_nor_a_browser_the_game_is_plain_text(tmp_path: Path) -> None:
+    proc = served("play", "hothead", "--seed", "7", "--saves-dir", str(tmp_path), driver=None)
+    try:
+        assert first_line(proc).startswith(b"Not a terminal: playing in plain-text mode")
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_a_served_game_quits_when_its_server_is_killed(tmp_path: Path) -> None:
+    """A server killed outright cannot ask its games to quit: they must notice."""
+    server_stand_in = (
+        "import subprocess, sys, time\n"
+        "game = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE,"
+        " stderr=subprocess.DEVNULL)\n"
+        "print(game.pid, game.stdout.readline().decode().strip(), flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    env = dict(os.environ, TEXTUAL_DRIVER=WEB_DRIVER)
+    parent = subprocess.Popen(
+        [sys.executable, "-c", server_stand_in, *PLANET_KING, "--saves-dir", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        env=env,
+    )
+    game_pid = 0
+    try:
+        pid, greeting = first_line(parent).split()
+        game_pid = int(pid)
+        assert greeting == b"__GANGLION__"
+        parent.kill()
+        parent.wait()
+        deadline = time.monotonic() + TIMEOUT_S
+        while alive(game_pid):
+            assert time.monotonic() < deadline, "the game outlived its server"
+            time.sleep(0.1)
+    finally:
+        parent.kill()
+        if game_pid and alive(game_pid):
+            os.kill(game_pid, signal.SIGKILL)
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie waiting for its new parent to reap it does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
+# ------------------------------------------------------------------ the server itself
+runner = CliRunner()
+
+
+def test_serve_on_a_taken_port_is_one_line_exit_two(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [*PLANET_KING, "serve", "--port", str(port), "--saves-dir", str(tmp_path)],
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT_S,
+        )
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"planet-king: error: cannot listen on 127.0.0.1:{port}: ")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert "served at" not in result.stdout  # the address is announced once it is open
+
+
+def test_serve_refuses_a_saves_dir_that_is_a_file(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "saves"
+    not_a_folder.write_text("")
+    result = runner.invoke(app, ["serve", "--saves-dir", str(not_a_folder)])
+    assert result.exit_code == 2
+    assert "not a folder" in result.output
+
+
+def test_serve_binds_to_this_computer_unless_told_and_then_warns(tmp_path: Path) -> None:
+    local = "\n".join(banner("http://127.0.0.1:8000", "127.0.0.1", tmp_path))
+    assert "http://127.0.0.1:8000" in local and "this computer only" in local
+    assert "no authentication" not in local
+    shared = "\n".join(banner("http://0.0.0.0:8000", "0.0.0.0", tmp_path))
+    assert "Warning" in shared and "no authentication" in shared
+    assert is_loopback("localhost") and is_loopback("::1") and is_loopback("127.0.0.2")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
+    assert "--host" in runner.invoke(app, ["serve", "--help"]).output
+
+
+def test_each_tab_runs_the_title_screen_with_the_saves_and_the_data(tmp_path: Path) -> None:
+    command = tab_command(tmp_path / "my saves", tmp_path / "data")
+    assert command.startswith("exec ")  # the game is the server's child: no shell between
+    assert f"'{tmp_path / 'my saves'}'" in command  # quoted: a space does not split it
+    assert command.endswith(f"--data-dir {tmp_path / 'data'}")
+
+
+def test_title_screen_options_are_refused_before_a_command() -> None:
+    result = runner.invoke(app, ["--saves-dir", "x", "scenarios"])
+    assert result.exit_code == 2
+    assert "put them after 'scenarios'" in result.output
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_the_page_connects_back_to_the_address_the_browser_used(tmp_path: Path) -> None:
+    """Served with --host 0.0.0.0, the listening address is no address to browse to: the
+    page's websocket must follow the Host the browser asked (when it is a plain name)."""
+    port = free_port()
+    server = subprocess.Popen(
+        [*PLANET_KING, "serve", "--port", str(port), "--saves-dir", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert first_line(server).startswith(
+            f"The Planet King is served at http://127.0.0.1:{port}"
+        )
+
+        def page(host: str) -> str:
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/", headers={"Host": host})
+            with urllib.request.urlopen(request, timeout=TIMEOUT_S) as response:
+                return response.read().decode()
+
+        assert f'"ws://pk.example:{port}/ws"' in page(f"pk.example:{port}")
+        tricky = page('x"><script>alert(1)</script>')
+        assert "<script>alert" not in tricky and f'"ws://127.0.0.1:{port}/ws"' in tricky
+        server.send_signal(signal.SIGINT)
+        out, _ = server.communicate(timeout=TIMEOUT_S)
+        assert server.returncode == 0 and out.rstrip().endswith("Stopped."), out
+    finally:
+        server.kill()
+        server.wait()

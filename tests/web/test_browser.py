@@ -1,0 +1,350 @@
+"""``planet-king serve`` played in a real headless browser, as a player would.
+
+The system's Chromium (Debian: ``apt-get install chromium``) is driven by the pinned
+Playwright of the ``test`` extra, pointed at it with ``executable_path``: nothing is
+downloaded at run time. The terminal is drawn on a canvas, so the text is read from the
+page's websocket stream: the ANSI cursor moves are replayed on a grid of cells (the
+colours are dropped), which also tells where to click.
+
+Everything waits for text to appear (generous timeouts, for a loaded machine) instead of
+sleeping, and the server's whole process group is killed in teardown whatever happens.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import unicodedata
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, WebSocket, sync_playwright
+
+PLANET_KING = (sys.executable, "-m", "planet_king.cli")
+TIMEOUT_S = 90.0  # any single step; a loaded 2-core machine can be slow to start Python
+VIEWPORT = {"width": 1600, "height": 1000}  # wide enough for every panel at once
+
+ESCAPE = re.compile(
+    r"\x1b\[([0-9;?<>=$]*)[ -/]*([@-~])"  # CSI: cursor moves, colours, modes
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"  # OSC
+    r"|\x1b[^\[\]]"  # two-byte escapes
+)
+
+
+def chromium_path() -> str:
+    for name in ("chromium", "chromium-browser"):
+        path = shutil.which(name)
+        if path:
+            return path
+    pytest.fail(
+        "Chromium is not installed, and the browser test needs the system's Chromium: "
+        "on Debian or Ubuntu run `sudo apt-get install chromium` (`.ci/run` does it)."
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def group_members(pgid: int) -> list[int]:
+    """The live (not zombie) processes of a process group."""
+    members = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:  # gone meanwhile
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()  # after "pid (comm) "
+        if fields[0] != "Z" and int(fields[2]) == pgid:
+            members.append(int(entry.name))
+    return members
+
+
+def wait_until(what: str, check: Callable[[], bool], pump: Callable[[int], None]) -> None:
+    deadline = time.monotonic() + TIMEOUT_S
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {TIMEOUT_S:.0f} s waiting for {what}")
+        pump(200)
+
+
+class Terminal:
+    """One tab's terminal, rebuilt from what its websocket carried."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.stream = bytearray()
+        self.size: tuple[int, int] | None = None  # columns, rows: the page says
+        self.closed = False
+        page.on("websocket", self._watch)
+
+    def _watch(self, ws: WebSocket) -> None:
+        ws.on("framereceived", self._received)
+        ws.on("framesent", self._sent)
+        ws.on("close", lambda _: setattr(self, "closed", True))
+
+    def _received(self, frame: bytes | str) -> None:
+        if isinstance(frame, bytes):  # the terminal's output; text frames are replies
+            self.stream.extend(frame)
+
+    def _sent(self, frame: bytes | str) -> None:
+        m = re.match(r'\["resize",\s*\{"width":\s*(\d+),\s*"height":\s*(\d+)', str(frame))
+        if m:
+            self.size = int(m.group(1)), int(m.group(2))
+
+    def text(self) -> str:
+        """The whole stream as text, ANSI escapes stripped."""
+        return ESCAPE.sub("", self.stream.decode("utf-8", errors="replace"))
+
+    def lines(self) -> list[str]:
+        """The screen now: the stream's text written where its cursor moves put it."""
+        cols, rows = self.size or (80, 24)
+        grid = [[" "] * cols for _ in range(rows)]
+        row = col = 0
+
+        def put(chunk: str) -> None:
+            nonlocal row, col
+            for ch in chunk:
+                if ch == "\n":
+                    row, col = row + 1, 0
+                elif ch == "\r":
+                    col = 0
+                elif 0 <= row < rows and 0 <= col < cols:
+                    grid[row][col] = ch
+                    col += 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+
+        text = self.stream.decode("utf-8", errors="replace")
+        pos = 0
+        for m in ESCAPE.finditer(text):
+            put(text[pos : m.start()])
+            pos = m.end()
+            if m.group(2) == "H":  # cursor position: row;column, from 1
+                r, _, c = (m.group(1) or "").partition(";")
+                row, col = int(r or 1) - 1, int(c or 1) - 1
+            elif m.group(2) == "J" and m.group(1) == "2":  # clear the screen
+                grid = [[" "] * cols for _ in range(rows)]
+        put(text[pos:])
+        return ["".join(cells).rstrip() for cells in grid]
+
+    def screen(self) -> str:
+        return "\n".join(self.lines())
+
+    def wait_for(self, *texts: str, pattern: str | None = None) -> None:
+        """Wait until every text (and the regular expression) is on the screen."""
+
+        def shown() -> bool:
+            screen = self.screen()
+            return all(t in screen for t in texts) and (
+                pattern is None or re.search(pattern, screen) is not None
+            )
+
+        what = " and ".join(map(repr, [*texts, *([pattern] if pattern else [])]))
+        try:
+            wait_until(what, shown, self.page.wait_for_timeout)
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}; the screen:\n{self.screen()}") from None
+
+    def click(self, text: str) -> None:
+        """Click the middle of the first place ``text`` is shown, as a player would."""
+        assert self.size is not None
+        cols, rows = self.size
+        where = next(
+            ((r, line.index(text)) for r, line in enumerate(self.lines()) if text in line), None
+        )
+        assert where is not None, f"{text!r} is not on the screen:\n{self.screen()}"
+        box = self.page.locator(".xterm-screen").bounding_box()
+        assert box is not None
+        row, col = where
+        x = box["x"] + box["width"] * (col + len(text) / 2) / cols
+        y = box["y"] + box["height"] * (row + 0.5) / rows
+        self.page.mouse.click(x, y)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes], Path]]:
+    """``planet-king serve`` on a free local port, in a process group of its own."""
+    saves = tmp_path / "saves"
+    port = free_port()
+    log = (tmp_path / "server.log").open("wb")
+    proc = subprocess.Popen(
+        [*PLANET_KING, "serve", "--port", str(port), "--saves-dir", str(saves)],
+        stdin=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + TIMEOUT_S
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=5) as page:
+                    assert b"textual-terminal" in page.read()
+                break
+            except OSError:
+                assert proc.poll() is None, (tmp_path / "server.log").read_text()
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.2)
+        yield url, proc, saves
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # the group may be gone already
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=TIMEOUT_S)
+        log.close()
+
+
+def test_a_served_hothead_game_plays_in_a_real_browser(server, tmp_path: Path) -> None:
+    url, proc, saves = server
+    pgid = proc.pid  # the server leads its group; each tab's game joins it
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path())
+        try:
+            context = browser.new_context(viewport=VIEWPORT)
+            # hermetic: only our server (the page also asks a web font of Google)
+            context.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"), lambda r: r.abort())
+            page = context.new_page()
+            page.set_default_timeout(TIMEOUT_S * 1000)
+            tab = Terminal(page)
+            page.goto(url, wait_until="domcontentloaded")
+            tab.wait_for("Scenarios", "Hothead", "The Planet King")
+
+            # a second tab is a second game: its own process, its own title screen
+            other_page = context.new_page()
+            other = Terminal(other_page)
+            other_page.goto(url, wait_until="domcontentloaded")
+            other.wait_for("Scenarios", "Hothead")
+            wait_until(
+                "a game process per tab",
+                lambda: len(group_members(pgid)) == 3,
+                page.wait_for_timeout,
+            )
+
+            # the seed by keyboard; Hothead started with the mouse. Textual moves the focus
+            # after the key that asks it: wait for the footer to change, as a player would.
+            page.bring_to_front()
+            tab.click("THE PLANET KING")  # the banner: it gives the page the keyboard...
+            page.wait_for_function(  # ...once the terminal's hidden text box has the focus
+                "document.activeElement?.classList.contains('xterm-helper-textarea')"
+            )
+            page.keyboard.press("e")
+            wait_until(  # the seed's field has the keys: the title's own are hidden
+                "the seed's field to have the focus",
+                lambda: "e Seed" not in tab.lines()[-1],
+                page.wait_for_timeout,
+            )
+            page.keyboard.press("End")
+            for _ in range(12):
+                page.keyboard.press("Backspace")
+            # the terminal may send a printable key before the Backspaces still in flight
+            seed_field = r"Seed\s*│.*\n.*\n ▊\s+{}\s+▎"
+            tab.wait_for(pattern=seed_field.format(""))
+            page.keyboard.press("7")
+            tab.wait_for(pattern=seed_field.format("7"))
+            page.keyboard.press("Enter")
+            wait_until(
+                "the scenarios to have the focus again",
+                lambda: "e Seed" in tab.lines()[-1],
+                page.wait_for_timeout,
+            )
+            tab.click("▊ Hothead")
+            tab.wait_for("Council of State", "Court", "seed 7", "send a noble from Court")
+
+            page.keyboard.press("1")  # Francisco Pimentel takes the command
+            tab.wait_for("move units into the new army?", "4. Done")
+            tab.click("Done")
+            tab.wait_for("Vacancy: choose a noble")
+
+            # the board: the Council of State, the Court and the Italian war track
+            screen = tab.screen()
+            assert "╭─ Council of State" in screen and "╭─ Court" in screen
+            assert "War with France, Italian front" in screen
+            assert re.search(r"France\s+3\s+2\s+1\s+\[0\]\s+1\s+2\s+Spain", screen)
+            # the accented names come through the stream unbroken
+            assert "Gaspar de Guzmán, Count-Duke of Olivares" in screen
+            assert "Fernández de Córdoba" in tab.text()
+            assert "\ufffd" not in tab.text()
+            # the other tab never left its title screen
+            assert "Council of State" not in other.screen()
+
+            shot = tmp_path / "served-hothead.png"
+            page.screenshot(path=str(shot))
+            assert shot.stat().st_size > 10_000
+
+            # a closed tab takes its game with it
+            other_page.close()
+            wait_until(
+                "the closed tab's game to end",
+                lambda: len(group_members(pgid)) == 2,
+                page.wait_for_timeout,
+            )
+
+            page.keyboard.press("q")  # quit: autosaved, the session ends
+            wait_until("the session to end", lambda: tab.closed, page.wait_for_timeout)
+            wait_until(
+                "the game process to end",
+                lambda: group_members(pgid) == [pgid],
+                page.wait_for_timeout,
+            )
+
+            # Ctrl+C stops the server at once, open tabs included, and leaves nothing
+            last_page = context.new_page()
+            last = Terminal(last_page)
+            last_page.goto(url, wait_until="domcontentloaded")
+            last.wait_for("Scenarios")
+            proc.send_signal(signal.SIGINT)
+            wait_until("the server to stop", lambda: proc.poll() is not None, page.wait_for_timeout)
+            assert proc.returncode == 0
+            log = (tmp_path / "server.log").read_text()
+            assert log.rstrip().endswith("Stopped.") and "Traceback" not in log, log
+            wait_until("the last tab's session to end", lambda: last.closed, page.wait_for_timeout)
+            wait_until(
+                "every served process to end",
+                lambda: group_members(pgid) == [],
+                page.wait_for_timeout,
+            )
+        finally:
+            browser.close()
+
+    autosaves = sorted(saves.glob("autosave-*-hothead-7.json"), key=lambda p: p.stat().st_mtime)
+    assert autosaves, f"no autosave in {saves}: {sorted(saves.iterdir())}"
+    latest = autosaves[-1]
+    replay = subprocess.run(
+        [*PLANET_KING, "replay", str(latest), "--verify", "--log"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+    )
+    assert replay.returncode == 0, replay.stderr
+    assert "ok: " in replay.stdout and "2 choices replay" in replay.stdout
+    assert ">>> choice 1 (valido): Francisco Pimentel takes command" in replay.stdout
+    assert ">>> choice 2 (valido): Done [done]" in replay.stdout
+
+    # the same saves folder is the terminal game's: it resumes there
+    resumed = subprocess.run(
+        [*PLANET_KING, "resume", "--text", "--saves-dir", str(saves)],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert "Vacancy: choose a noble" in resumed.stdout
+
+
+def test_without_chromium_the_browser_test_fails_saying_how_to_install_it(monkeypatch) -> None:
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(pytest.fail.Exception, match=r"apt-get install chromium"):
+        chromium_path()
