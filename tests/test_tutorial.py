@@ -85,7 +85,7 @@ def test_plain_text_tutorial_with_enter_only(content: Content, tmp_path) -> None
     assert "== Step 1 of 35: Set-up — the Viceroy of the Indies" in text
     assert "== Step 35 of 35:" in text
     assert "1. Diego Carrillo de Mendoza, Marquis of Gelves" in text
-    assert "government 2)   <- the example" in text
+    assert "Gelves — M1 P1 G2, strategy 1   <- the example" in text
     assert "Look at: Wars.  Rule: Wars / Progression of a War." in text
     assert "+1 VP (a male heir is alive): 2 → 3." in text
     assert "That was the rulebook's first turn" in text
