@@ -390,3 +390,7 @@ def test_example_first_game_turn(content: Content, seed: int) -> None:
     assert s.turn == 2 and s.valido == "gaspar-de-guzman"
     assert s.stacked is None
     assert line(log, r"The decks are no longer stacked: the stack covers turns up to 1")
+    # ... a line of turn 2, before its Organisation phase: not of an End of Turn (the
+    # screen's End of Turn breakdown of turn 2 would show it otherwise).
+    released = next(e for e in game.log_entries if "no longer stacked" in e.text)
+    assert (released.turn, released.phase) == (2, "organisation")
