@@ -162,9 +162,7 @@ class TutorialScreen(GameScreen):
     def take(self, option_id: str) -> None:
         d = self.game.decision
         if d is None or option_id not in d.legal_ids:
-            # a selection made on the list of the decision before (keys pressed faster
-            # than the screen answers): the game has moved on, so it is dropped
-            return
+            return  # left over from the decision before (GameScreen.take drops it)
         at = self.guide.current(self.game)
         super().take(option_id)
         if at is not None and option_id != at.step.choice:
