@@ -124,3 +124,25 @@ def test_a_selection_from_the_decision_before_is_dropped(content: Content, tmp_p
         assert screen.game.state.stacked is not None
 
     run(app, script)
+
+
+def test_a_tutorial_saved_midway_opens_guided(content: Content, tmp_path: Path) -> None:
+    """``resume`` (the game screen opened on a saved game) of a tutorial left midway: the
+    tutorial's screen, on the step where it stopped, without the introduction again."""
+    tut = tutorial.load(content)
+    game = tutorial.new_game(tut, content)
+    for step in tut.steps[:6]:
+        game.choose(step.choice)
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        page = app.screen
+        assert isinstance(page, GuideScreen)
+        assert page.title_text == f"Step 7 of {len(tut.steps)}: {tut.steps[6].title}"
+        await pilot.press("enter", "enter")  # close the page, take the example's choice
+        await pilot.pause()
+        assert game.choices[-1] == tut.steps[6].choice
+        assert isinstance(app.screen, GuideScreen)  # step 8's page
+
+    run(app, script)

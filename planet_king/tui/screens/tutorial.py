@@ -108,6 +108,9 @@ class TutorialScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        if self.game.choices:  # a tutorial resumed midway: straight to its step
+            self.action_guide()
+            return
         intro = paragraphs(self.tutorial.intro)
         self.app.push_screen(GuideScreen(self.tutorial.title, intro), lambda _: self.action_guide())
 
