@@ -61,6 +61,8 @@ def test_the_tutorial_from_the_title_screen_to_the_end_of_the_example(
             options = screen.query_one("#options", OptionList)
             highlighted = options.get_option_at_index(options.highlighted or 0)
             assert highlighted.id == step.choice and MARK in str(highlighted.prompt)
+            if n == 1:  # the marked option reads as on the game screen: with ratings
+                assert "Gelves — M1 P1 G2" in str(highlighted.prompt)
             await pilot.press("enter")  # take the example's choice
         assert isinstance(app.screen, GuideScreen)
         assert app.screen.title_text == "The end of the example"

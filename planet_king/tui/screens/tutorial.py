@@ -18,6 +18,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static, Tabs
 
+from planet_king import present
 from planet_king.tui import views
 from planet_king.tui.screens.game import PANELS, GameScreen
 from planet_king.tutorial import PANEL_NAMES, Guidance, Guide, Tutorial
@@ -143,7 +144,10 @@ class TutorialScreen(GameScreen):
         d = self.game.decision
         if d is not None and at.option_number <= options.option_count:
             o = d.options[at.option_number - 1]
-            label = views.option_label(at.option_number, o.label, o.allowed, o.reason)
+            text = present.option_text(self.game, o.id, o.label)  # as the game screen
+            label = views.option_label(
+                at.option_number, text, o.allowed, o.reason, self._warnings.get(o.id)
+            )
             label.append(MARK, style="bold")
             options.replace_option_prompt_at_index(at.option_number - 1, label)
             options.highlighted = at.option_number - 1
