@@ -597,6 +597,15 @@ def resume(
             typer.echo("The full-screen interface is not available: plain-text mode.")
         else:
             raise typer.Exit(run_game(game, saves_dir=folder, learning=learning))
+    from planet_king import tutorial
+
+    tut = tutorial.for_game(content, game)  # a tutorial left midway goes on guided
+    if tut is not None:
+        raise typer.Exit(
+            tutorial.run_text(
+                content, name=tut.id, saves_dir=folder, resumed=game, learning=learning
+            )
+        )
     raise typer.Exit(run(game, saves_dir=folder, learning=learning))
 
 

@@ -113,6 +113,25 @@ def new_game(tut: Tutorial, content: Content) -> Game:
     return Game(tut.scenario, seed=tut.seed, content=content, options=GameOptions(stack=tut.stack))
 
 
+def for_game(content: Content, game: Game) -> Tutorial | None:
+    """The tutorial a game (a resumed autosave, a loaded save) is still following: its
+    stack is the tutorial's and every choice so far is the example's, with a step left.
+    None for any other game, or if the tutorial data no longer loads (the game is then
+    an ordinary one: nothing is lost)."""
+    if not game.options.stack or game.state.stacked is None:
+        return None
+    for path in sorted(tutorials_dir(content).glob("*.yaml")):
+        try:
+            tut = load(content, path.stem)
+        except (DataError, UnknownTutorial):
+            continue
+        if (tut.stack, tut.scenario) != (game.options.stack, game.scenario.id):
+            continue
+        if Guide(tut).current(game) is not None:
+            return tut
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Guidance:
     """What the guide says at the pending decision."""
@@ -197,23 +216,29 @@ def run_text(
     read: Callable[[str], str] = input,
     out: TextIO | None = None,
     saves_dir: Path | None = None,
+    resumed: Game | None = None,
+    learning: bool = False,
 ) -> int:
     """The tutorial in plain text; after it (or off its path) the game goes on in the
-    ordinary plain-text mode. Returns an exit code."""
+    ordinary plain-text mode. ``resumed``: a saved tutorial game to go on with (see
+    ``for_game``). Returns an exit code."""
     import sys
 
     from planet_king import saves, textmode
 
     tut = load(content, name)
     guide = Guide(tut)
-    game = new_game(tut, content)
+    game = resumed if resumed is not None else new_game(tut, content)
     stream = out or sys.stdout
 
     def say(text: str = "") -> None:
         print(text, file=stream, flush=True)
 
     say(f"The Planet King — tutorial: {tut.title}")
-    say(wrap(tut.intro))
+    if resumed is None:
+        say(wrap(tut.intro))
+    else:
+        say(f"Resumed after {len(game.choices)} of the example's {len(guide.script)} choices.")
     say("Type ? for help; press Enter to make the example's choice.")
     shown = 0
     while True:
@@ -281,4 +306,6 @@ def run_text(
     if answer not in ("p", "play"):
         say("Leaving the tutorial.")
         return 0
-    return textmode.run(game, read=read, out=stream, saves_dir=saves_dir, shown=shown)
+    return textmode.run(
+        game, read=read, out=stream, saves_dir=saves_dir, shown=shown, learning=learning
+    )

@@ -85,7 +85,7 @@ def test_plain_text_tutorial_with_enter_only(content: Content, tmp_path) -> None
     assert "== Step 1 of 35: Set-up — the Viceroy of the Indies" in text
     assert "== Step 35 of 35:" in text
     assert "1. Diego Carrillo de Mendoza, Marquis of Gelves" in text
-    assert "government 2)   <- the example" in text
+    assert "Gelves — M1 P1 G2, strategy 1   <- the example" in text
     assert "Look at: Wars.  Rule: Wars / Progression of a War." in text
     assert "+1 VP (a male heir is alive): 2 → 3." in text
     assert "That was the rulebook's first turn" in text
@@ -120,3 +120,31 @@ def test_the_tutorial_command_without_a_terminal_says_so(tmp_path) -> None:
     result = CliRunner().invoke(app, ["tutorial", "--saves-dir", str(tmp_path)], input="q\n")
     assert result.exit_code == 0
     assert result.output.startswith("Not a terminal: the tutorial runs in plain text")
+
+
+def test_resume_of_a_tutorial_autosave_goes_on_guided(tmp_path) -> None:
+    """A tutorial left midway is autosaved like any game; ``resume`` brings the guide
+    back at the step where it stopped (the stack is part of the save)."""
+    runner = CliRunner()
+    result = runner.invoke(
+        app, ["tutorial", "--text", "--saves-dir", str(tmp_path)], input="\n" * 6 + "q\n"
+    )
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["resume", "--text", "--saves-dir", str(tmp_path)], input="\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Resumed after 6 of the example's 35 choices." in out
+    assert "== Step 7 of 35: Second action — government" in out
+    assert "== Step 8 of 35: Build a Fleet" in out  # Enter took the example's choice
+    assert "Leaving the tutorial." in out
+
+
+def test_a_tutorial_game_off_the_example_resumes_as_an_ordinary_game(
+    content: Content,
+) -> None:
+    tut = tutorial.load(content)
+    game = tutorial.new_game(tut, content)
+    game.choose("noble:diego-carrillo")
+    assert tutorial.for_game(content, game) == tut
+    game.choose("noble:manuel-de-melo")  # the example chose Fernández de Castro
+    assert tutorial.for_game(content, game) is None

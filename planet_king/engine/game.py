@@ -236,7 +236,10 @@ class Game:
 
     def mark_turn_start(self) -> None:
         """Called by the turn sequence at the start of each turn."""
-        stacking.past_last_turn(self)
+        # The state's phase is still the turn before's End of Turn (it is part of the
+        # turn's digest, so it stays); what happens here belongs to the new turn's first
+        # phase, the Organisation phase (Game Sequence).
+        stacking.past_last_turn(self, phase="organisation")
         if self.quiet:  # a playout: never saved, so never checked against a replay
             return
         self.turn_digests.append((self.state.turn, len(self.choices), self.state.digest()))
@@ -321,11 +324,13 @@ class Game:
     # A playout that no one will read (the advisor's) keeps no log.
     quiet: bool = False
 
-    def log(self, text: str, *, rule: str = "", cause: str = "") -> None:
+    def log(self, text: str, *, rule: str = "", cause: str = "", phase: str = "") -> None:
+        """Write a log line, labelled with the current turn and ``phase`` (by default the
+        phase the state is in)."""
         if self.quiet:
             return
         s = self.state
-        self.log_entries.append(LogEntry(s.turn, s.phase, text, rule, cause))
+        self.log_entries.append(LogEntry(s.turn, phase or s.phase, text, rule, cause))
 
     def log_text(self) -> str:
         return "\n".join(e.line() for e in self.log_entries)

@@ -124,18 +124,20 @@ def start(g: Game) -> Stacked | None:
     )
 
 
-def release(g: Game, why: str) -> None:
+def release(g: Game, why: str, *, phase: str = "") -> None:
     s = g.state
     if s.stacked is None:
         return
     s.stacked = None
-    g.log(f"The decks are no longer stacked: {why}.", rule=RULE)
+    g.log(f"The decks are no longer stacked: {why}.", rule=RULE, phase=phase)
 
 
-def past_last_turn(g: Game) -> None:
+def past_last_turn(g: Game, *, phase: str = "") -> None:
+    """Leave the stack once the game is past its last turn (``phase``: the log line's
+    phase, when the state's is still the turn before's)."""
     s = g.state
     if s.stacked is not None and s.turn > s.stacked.last_turn:
-        release(g, f"the stack covers turns up to {s.stacked.last_turn}")
+        release(g, f"the stack covers turns up to {s.stacked.last_turn}", phase=phase)
 
 
 def _live(g: Game) -> Stacked | None:

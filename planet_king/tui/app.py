@@ -92,7 +92,7 @@ class PlanetKingApp(App[int]):
             self.push_screen(TitleScreen(self.content, self.seed))
             self.start_tutorial()
         elif self.game is not None:
-            self.push_screen(GameScreen(self.game))
+            self.push_screen(self._screen_for(self.game))
         else:
             self.push_screen(TitleScreen(self.content, self.seed))
 
@@ -166,10 +166,21 @@ class PlanetKingApp(App[int]):
             self.notify(f"Cannot load: {exc}", severity="error", timeout=8)
             return
         self.game = game
-        self.switch_screen(GameScreen(game))
+        self.switch_screen(self._screen_for(game))
         from planet_king.fsutil import escape_controls  # a file name from anywhere
 
         self.notify(f"Loaded {escape_controls(path.name)}", timeout=3)
+
+    def _screen_for(self, game: Game) -> GameScreen:
+        """The game screen; the tutorial's, guided, for a tutorial saved midway."""
+        from planet_king import tutorial
+
+        tut = tutorial.for_game(self.content, game)
+        if tut is None:
+            return GameScreen(game)
+        from planet_king.tui.screens.tutorial import TutorialScreen
+
+        return TutorialScreen(game, tut)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

@@ -11,7 +11,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
-from planet_king.engine.game import Game
+from planet_king.engine.game import Game, GameOptions
 from planet_king.tui.app import PlanetKingApp
 from planet_king.tui.screens.game import GameScreen
 from planet_king.tui.screens.gameover import GameOverScreen
@@ -244,3 +244,60 @@ def test_save_undo_policy_learning_mode_and_quit(tmp_path: Path) -> None:
         names = [p.name for p in folder.iterdir()]
         assert any(n.startswith("autosave") for n in names)
         assert any(n.startswith("hothead-seed3") for n in names)  # the save of s
+
+
+def test_two_quick_enters_drop_the_selection_left_over_from_the_decision_before(
+    tmp_path: Path,
+) -> None:
+    """Two Enters pressed faster than the screen answers: both select on the list of the
+    first decision. The second selection names an option of a decision already answered;
+    the screen drops it (as the tutorial does) instead of failing on an illegal choice or
+    taking a stale option where the game now asks something else."""
+    app = PlanetKingApp(Game("anni-mirabiles", seed=1), saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        game = screen.game
+        first = game.decision
+        assert first is not None
+        options = screen.query_one("#options", OptionList)
+        chosen = options.get_option_at_index(options.highlighted or 0).id
+        # both Enters reach the list before the screen handles the first selection
+        options.action_select()
+        options.action_select()
+        await pilot.pause()
+        assert game.choices == [chosen]
+        assert game.decision is not first and chosen not in game.decision.legal_ids
+        assert isinstance(app.screen, GameScreen)
+
+    run(app, script)
+
+
+def test_a_left_over_selection_is_dropped_even_when_its_option_is_legal_again(
+    tmp_path: Path,
+) -> None:
+    """The same id can be legal at the next decision ("done" for the troops of a new
+    front, then "done" for the next ACTION card): a second quick Enter must not answer a
+    decision the player has not seen."""
+    from planet_king.engine.stacking import load
+
+    game = Game("anni-mirabiles", seed=1, options=GameOptions(stack="first-game-turn"))
+    script = list(load(game.content, "first-game-turn").script)
+    for choice in script[: script.index("done")]:
+        game.choose(choice)
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+
+    async def script_(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        options = screen.query_one("#options", OptionList)
+        options.highlighted = [o.id for o in game.decision.options].index("done")
+        taken = len(game.choices)
+        options.action_select()
+        options.action_select()
+        await pilot.pause()
+        assert game.choices[taken:] == ["done"]
+        assert "done" in game.decision.legal_ids  # TOTAL WAR played; an ACTION card asks
+
+    run(app, script_)

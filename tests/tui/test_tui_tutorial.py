@@ -61,6 +61,8 @@ def test_the_tutorial_from_the_title_screen_to_the_end_of_the_example(
             options = screen.query_one("#options", OptionList)
             highlighted = options.get_option_at_index(options.highlighted or 0)
             assert highlighted.id == step.choice and MARK in str(highlighted.prompt)
+            if n == 1:  # the marked option reads as on the game screen: with ratings
+                assert "Gelves — M1 P1 G2" in str(highlighted.prompt)
             await pilot.press("enter")  # take the example's choice
         assert isinstance(app.screen, GuideScreen)
         assert app.screen.title_text == "The end of the example"
@@ -122,5 +124,27 @@ def test_a_selection_from_the_decision_before_is_dropped(content: Content, tmp_p
         screen.take("noble:diego-carrillo")  # stale: the Viceroy of Italy is asked now
         assert screen.game.choices == ["noble:diego-carrillo"]
         assert screen.game.state.stacked is not None
+
+    run(app, script)
+
+
+def test_a_tutorial_saved_midway_opens_guided(content: Content, tmp_path: Path) -> None:
+    """``resume`` (the game screen opened on a saved game) of a tutorial left midway: the
+    tutorial's screen, on the step where it stopped, without the introduction again."""
+    tut = tutorial.load(content)
+    game = tutorial.new_game(tut, content)
+    for step in tut.steps[:6]:
+        game.choose(step.choice)
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        page = app.screen
+        assert isinstance(page, GuideScreen)
+        assert page.title_text == f"Step 7 of {len(tut.steps)}: {tut.steps[6].title}"
+        await pilot.press("enter", "enter")  # close the page, take the example's choice
+        await pilot.pause()
+        assert game.choices[-1] == tut.steps[6].choice
+        assert isinstance(app.screen, GuideScreen)  # step 8's page
 
     run(app, script)

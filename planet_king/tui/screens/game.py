@@ -251,6 +251,11 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ playing
     def take(self, option_id: str) -> None:
         """Take an option; one that certainly brings an automatic defeat asks first."""
+        d = self.game.decision
+        if d is None or option_id not in d.legal_ids:
+            # a selection made on the list of the decision before (keys pressed faster
+            # than the screen answers): the game has moved on, so it is dropped
+            return
         warning = self._warnings.get(option_id)
         if warning is None:
             self._take(option_id)
@@ -324,7 +329,13 @@ class GameScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#options")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id is not None and self.game.decision is not None:
+        # The list is rebuilt for every decision: a selection whose option is no longer
+        # in it was made on the decision before, even if its id is legal again now
+        # (two "done" in a row), and is dropped.
+        options = event.option_list
+        index = event.option_index
+        current = options.get_option_at_index(index) if index < options.option_count else None
+        if event.option.id is not None and current is event.option:
             self.take(event.option.id)
 
     @on(OptionList.OptionHighlighted, "#log")

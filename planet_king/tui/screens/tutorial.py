@@ -18,6 +18,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static, Tabs
 
+from planet_king import present
 from planet_king.tui import views
 from planet_king.tui.screens.game import PANELS, GameScreen
 from planet_king.tutorial import PANEL_NAMES, Guidance, Guide, Tutorial
@@ -108,6 +109,9 @@ class TutorialScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        if self.game.choices:  # a tutorial resumed midway: straight to its step
+            self.action_guide()
+            return
         intro = paragraphs(self.tutorial.intro)
         self.app.push_screen(GuideScreen(self.tutorial.title, intro), lambda _: self.action_guide())
 
@@ -140,7 +144,10 @@ class TutorialScreen(GameScreen):
         d = self.game.decision
         if d is not None and at.option_number <= options.option_count:
             o = d.options[at.option_number - 1]
-            label = views.option_label(at.option_number, o.label, o.allowed, o.reason)
+            text = present.option_text(self.game, o.id, o.label)  # as the game screen
+            label = views.option_label(
+                at.option_number, text, o.allowed, o.reason, self._warnings.get(o.id)
+            )
             label.append(MARK, style="bold")
             options.replace_option_prompt_at_index(at.option_number - 1, label)
             options.highlighted = at.option_number - 1
@@ -162,9 +169,7 @@ class TutorialScreen(GameScreen):
     def take(self, option_id: str) -> None:
         d = self.game.decision
         if d is None or option_id not in d.legal_ids:
-            # a selection made on the list of the decision before (keys pressed faster
-            # than the screen answers): the game has moved on, so it is dropped
-            return
+            return  # left over from the decision before (GameScreen.take drops it)
         at = self.guide.current(self.game)
         super().take(option_id)
         if at is not None and option_id != at.step.choice:
