@@ -126,7 +126,7 @@ def causes_by_turn(games: list[dict[str, Any]], first: int, last: int) -> list[s
     ]
     for cause in sorted({c for c, _ in by}, key=lambda c: -sum(by[(c, t)] for t in turns)):
         row = [by[(cause, t)] for t in turns]
-        cells = " | ".join(f"{k / n:.0%}" if k else "" for k in row)
+        cells = " | ".join(f"{k / n:.1%}" if k else "" for k in row)
         lines.append(f"| {cause} | {cells} | {sum(row) / n:.1%} |")
     return lines
 

@@ -81,3 +81,38 @@ def test_the_valido_is_changed_before_his_penalty(reign: Game) -> None:
     bot = ExpertBot(1)
     keep = bot.valido_value(reign, None, "keep")  # type: ignore[arg-type]
     assert keep == bot._valido_ratings(reign, s.valido) + 0.5 - 1.5
+
+
+def _war(g: Game, war: str, position: int, *, truce: bool = False) -> None:
+    ws = g.state.wars[war]
+    ws.active, ws.position, ws.truce, ws.leader = True, position, truce, None
+    g.state.units[war] = {}
+
+
+def test_an_embassy_goes_to_the_war_nearest_its_loss(reign: Game) -> None:
+    """Political Actions (Embassy): a truce stops a war's marker for the turn; on a war
+    already at truce it makes peace (a VP and a prestige point lost), so the expert sends
+    it to the war one space from defeat, never to a truce far from it."""
+    _war(reign, "flanders", -3)
+    _war(reign, "england", 0, truce=True)
+    bot = ExpertBot(1)
+    assert bot.war_threat(reign, "flanders") > 0 > bot.war_threat(reign, "england")
+    assert bot.p_lost(reign, "flanders") > bot.p_lost(reign, "england") == 0.0
+
+
+def test_hothead_raises_the_army_before_a_campaign(content: Content) -> None:
+    """Scenarios / Hothead: only the Italian War counts, and a campaign gains a space per
+    success only when the army is as strong as the enemy (Military Campaign), so while it
+    is weaker the expert raises a unit rather than campaign; the Court is not played."""
+    g = Game("hothead", seed=3, content=content)
+    s = g.state
+    ws = s.wars["france-italy"]
+    ws.active, ws.leader = True, "gonzalo-fernandez-de-cordoba"
+    s.units["france-italy"] = {}
+    s.treasury = 5
+    bot = ExpertBot(1)
+    assert bot._action_score(g, "raise-provincial") > bot._action_score(g, "military-campaign")
+    assert bot._action_score(g, "hunt") < 0
+    s.units["france-italy"] = {"tercio": 6}
+    bot._bonuses = {}
+    assert bot._action_score(g, "military-campaign") > bot._action_score(g, "raise-provincial")
