@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from planet_king.bots import BOTS
 from planet_king.content.loader import Content, DataError, load_content
 
 DEFAULT_SCENARIO = "hothead"
@@ -88,7 +89,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    help="The Planet King: Philip IV of Spain, 1621-1665, in the terminal.",
+    help="The Planet King: Philip IV of Spain, 1621-1665, in the terminal. Without a "
+    "command, opens the title screen.\n\n\b\nExample: planet-king play the-planet-king",
 )
 
 
@@ -101,6 +103,7 @@ def _scenario_or_fail(scenario: str, content: Content | None = None) -> None:
         raise UserError(f"scenario '{scenario}' is not playable yet (see 'planet-king scenarios')")
 
 
+SCENARIO_HELP = "Scenario id (planet-king scenarios lists them)."
 SAVES_DIR_OPTION = typer.Option(
     "--saves-dir",
     help="Folder of the saves and autosaves (default: $PLANET_KING_SAVES, else ./saves).",
@@ -165,7 +168,11 @@ def _root(ctx: typer.Context) -> None:
 def scenarios(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """List the scenarios, their length and whether each is playable yet."""
+    """List the scenarios, their length and whether each is playable yet.
+
+    \b
+    Example: planet-king scenarios --json
+    """
     content = load_content()
     rows = [
         {
@@ -211,7 +218,7 @@ def _load_rules_reference(content: Content) -> None:
 
 @app.command()
 def play(
-    scenario: Annotated[str, typer.Argument(help="Scenario id.")] = DEFAULT_SCENARIO,
+    scenario: Annotated[str, typer.Argument(help=SCENARIO_HELP)] = DEFAULT_SCENARIO,
     seed: Annotated[int | None, typer.Option(help="Seed of the game's RNG.")] = None,
     text: Annotated[bool, typer.Option("--text", help="Plain-text mode.")] = False,
     saves_dir: Annotated[Path | None, SAVES_DIR_OPTION] = None,
@@ -223,7 +230,13 @@ def play(
     difficulty: Annotated[str, DIFFICULTY_OPTION] = "normal",
     option: Annotated[list[str] | None, OPTIONAL_OPTION] = None,
 ) -> None:
-    """Play a scenario."""
+    """Play a scenario: full screen in a terminal, else (or with --text) plain text for
+    screen readers. Every choice is autosaved.
+
+    \b
+    Example: planet-king play the-planet-king --seed 7
+             planet-king play hothead --text
+    """
     from planet_king.engine.game import Game
     from planet_king.textmode import run
 
@@ -253,10 +266,10 @@ def play(
 
 @app.command()
 def simulate(
-    scenario: Annotated[str, typer.Argument(help="Scenario id.")],
+    scenario: Annotated[str, typer.Argument(help=SCENARIO_HELP)],
     games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Master seed.")] = 1,
-    bot: Annotated[str, typer.Option(help="Bot: random.")] = "random",
+    bot: Annotated[str, typer.Option(help=f"Bot: {', '.join(sorted(BOTS))}.")] = "random",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     save_dir: Annotated[
         Path | None, typer.Option("--save-dir", help="Write every game as a save in DIR.")
@@ -269,7 +282,12 @@ def simulate(
     difficulty: Annotated[str, DIFFICULTY_OPTION] = "normal",
     option: Annotated[list[str] | None, OPTIONAL_OPTION] = None,
 ) -> None:
-    """Play many games with a bot and summarise the results."""
+    """Play many games with a bot and summarise the results (victory levels, VP,
+    automatic defeats and their causes).
+
+    \b
+    Example: planet-king simulate the-planet-king --games 200 --bot greedy
+    """
     from planet_king.bots import BOTS
     from planet_king.sim import simulate as run_sim
 
@@ -351,7 +369,11 @@ def cards(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     search: Annotated[str | None, typer.Option(help="Filter by text.")] = None,
 ) -> None:
-    """Browse the cards, with their provenance (rulebook or reconstructed)."""
+    """Browse the cards, with their provenance (rulebook or reconstructed).
+
+    \b
+    Example: planet-king cards nobles --search olivares
+    """
     from planet_king import cards as cards_view
 
     sections = ("events", "nobles", "ladies", "geniuses", "memorials", "leaders")
@@ -405,7 +427,11 @@ def replay(
     ] = False,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
-    """Replay a save: print its log, stop at choice N, or verify its digests."""
+    """Replay a save: print its log, stop at choice N, or verify its digests.
+
+    \b
+    Example: planet-king replay saves/my-reign.json --verify
+    """
     from planet_king import saves
     from planet_king.textmode import render_decision, status_line
 
@@ -475,7 +501,12 @@ def resume(
     ] = False,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
-    """Go on with a saved game (by default the latest autosave)."""
+    """Go on with a saved game (by default the latest autosave).
+
+    \b
+    Example: planet-king resume
+             planet-king resume my-reign.json --text
+    """
     from planet_king import saves
     from planet_king.textmode import run
 
@@ -519,7 +550,12 @@ def hint(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
-    """Rank the legal options of a save's pending decision by Monte Carlo playouts."""
+    """Rank the legal options of a save's pending decision by Monte Carlo playouts
+    (the advisor that the h key asks in a game).
+
+    \b
+    Example: planet-king hint saves/my-reign.json --playouts 200
+    """
     from planet_king.advisor import advise, fork
     from planet_king.sim import VICTORY_LEVELS
 
@@ -573,7 +609,11 @@ def report(
         "docs/balance.md"
     ),
 ) -> None:
-    """Write the balance report: every scenario, both bots."""
+    """Write the balance report: every scenario, with the random and the greedy bot.
+
+    \b
+    Example: planet-king report --games 100 --out docs/balance.md
+    """
     from planet_king.fsutil import atomic_write
     from planet_king.report import build
 
