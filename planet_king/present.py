@@ -28,6 +28,13 @@ LEVELS = {
     "defeat": "Defeat",
     "neither-king-nor-planet": "Neither King nor Planet",
 }
+PHASES = {
+    "setup": "Set-up",
+    "organisation": "Organisation phase",
+    "events": "Events phase",
+    "end-of-turn": "End of Turn phase",
+    "over": "Game over",
+}
 # danger -> how the plain-text mode says it (the TUI says it in colour as well)
 DANGER_WORD = {
     "defeat": "AUTOMATIC DEFEAT",
@@ -40,6 +47,14 @@ DANGER_WORD = {
 def plural(n: int, one: str, many: str | None = None) -> str:
     """``plural(1, "ducat")`` -> "1 ducat"; ``plural(2, "tercio")`` -> "2 tercios"."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def phase_name(game: Game) -> str:
+    """ "End of Turn phase · income": the phase and its step, in words."""
+    s = game.state
+    name = PHASES.get(s.phase, s.phase)
+    step = getattr(s, "step", "")
+    return f"{name} · {step}" if step else name
 
 
 def level_name(level: str) -> str:

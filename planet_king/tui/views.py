@@ -47,13 +47,7 @@ UNIT_SHORT = {
     "catalan": "Catalan",
     "fleet": "fleet",
 }
-PHASES = {
-    "setup": "Set-up",
-    "organisation": "Organisation phase",
-    "events": "Events phase",
-    "end-of-turn": "End of Turn phase",
-    "over": "Game over",
-}
+PHASES = present.PHASES
 LABEL = "bold"
 DIM = "dim"
 
@@ -97,11 +91,7 @@ def _join(lines: list[Text]) -> Text:
     return Text("\n").join(lines)
 
 
-def phase_name(game: Game) -> str:
-    s = game.state
-    name = PHASES.get(s.phase, s.phase)
-    step = getattr(s, "step", "")
-    return f"{name} · {step}" if step else name
+phase_name = present.phase_name
 
 
 # ----------------------------------------------------------------- top bar
@@ -125,22 +115,6 @@ def notable(game: Game, nid: str | None) -> Any:
     if nid is None:
         return None
     return game.content.notables.get(nid)
-
-
-def ratings(game: Game, nid: str | None) -> str:
-    card = notable(game, nid)
-    if card is None or not hasattr(card, "political"):
-        return ""
-    rolled = game.state.rolled_ratings
-
-    def r(which: str) -> str:
-        value = getattr(card, which, 0)
-        if value == "?":
-            got = rolled.get(f"{nid}:{which}", rolled.get(nid or ""))
-            return f"?={got}" if got is not None else "?"
-        return str(value)
-
-    return f"M{r('military')} P{r('political')} G{r('government')}"
 
 
 DANGER_STYLE = {
@@ -231,9 +205,9 @@ def _person(game: Game, nid: str | None, *, vacant: str = "—") -> Text:
     if nid is None:
         return Text(vacant, style=DIM)
     t = Text(game.name(nid))
-    r = ratings(game, nid)
-    if r:
-        t.append(f"  {r}", style=DIM)
+    summary = present.notable_summary(game, nid)  # ratings and traits, as in the prompts
+    if summary:
+        t.append(f"  {summary}", style=DIM)
     if nid in game.state.exiles:
         t.append("  (exile)", style="italic red")
     return t
