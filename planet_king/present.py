@@ -22,6 +22,7 @@ SCORE_LABEL = {
     "prestige": "Prestige",
     "happiness": "Happiness",
 }
+SCORES = tuple(SCORE_LABEL.values())
 LEVELS = {
     "major-victory": "Major Victory",
     "historical-outcome": "Historical Outcome",
@@ -77,8 +78,7 @@ def score_line(sf: ScoreForecast) -> Line:
         return Line(f"{label}  not counted in War-Only mode")
     if sf.row.defeat:
         return Line(f"{label}  AUTOMATIC DEFEAT (at {sf.defeat_at} or less)", "defeat")
-    margin = f"{plural(sf.margin, 'point')} above defeat at {sf.defeat_at}"
-    return Line(f"{label}  {sf.effects()}  ({margin})", sf.danger)
+    return Line(f"{label}  {sf.effects()}  ({sf.margin} above defeat)", sf.danger)
 
 
 def treasury_line(f: Forecast) -> Line:
@@ -162,12 +162,17 @@ def forecast_text(g: Game) -> str:
     if not f.has_end_of_turn:
         head = "The scenario's goal:"
     out = [head]
+    short = level_line(g, f).text  # said in full below, for the standard scenarios
     for line in forecast_lines(g, f):
-        word = DANGER_WORD.get(line.danger, "")
+        if f.has_end_of_turn and line.text == short:
+            continue
+        word = DANGER_WORD.get(line.danger, "") if line.text.startswith(SCORES) else ""
         warn = f"  [{word}]" if word and word not in line.text else ""
         out.append(f"  {line.text}{warn}")
     if f.has_end_of_turn:
-        out.append(f"  Victory thresholds: {thresholds_text(g)}")
+        left = f.last_turn - f.turn
+        when = "this is the last turn" if left == 0 else f"{plural(left, 'turn')} left"
+        out.append(f"  Victory thresholds: {thresholds_text(g)}; {when}")
     return "\n".join(out)
 
 
@@ -276,9 +281,18 @@ def war_track(game: Game, war_id: str) -> tuple[str, str, str]:
     return (left + " " if left else "", f"[{abs(at)}]", " " + right if right else "")
 
 
+OUTCOMES = {"won": "won", "lost": "lost", "peace": "peace made", "ended": "over"}
+
+
+def outcome_text(outcome: str | None) -> str:
+    """How a war ended, in words: "ended: won", "ended in peace", "over"."""
+    said = OUTCOMES.get(outcome or "", outcome or "")
+    return "over" if said == "over" else f"ended: {said}"
+
+
 def war_status(game: Game, war_id: str) -> str:
     ws = game.state.wars[war_id]
-    status = "at war" if ws.active else f"ended: {ws.outcome}"
+    status = "at war" if ws.active else outcome_text(ws.outcome)
     return status + (", truce" if ws.truce else "")
 
 

@@ -141,3 +141,13 @@ def test_piped_input_never_glues_output_to_the_prompt(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     prompts = [line for line in lines if line.startswith(">")]
     assert prompts == ["> 1", "> x", "> q"]
+
+
+def test_hothead_says_its_goal_and_a_war_over_says_so(tmp_path: Path) -> None:
+    """Scenarios / "Hothead": no score is counted, the goal is said plainly; Anni
+    Horribiles: the Palatinate war is over at set-up (said "over", not "ended: ended")."""
+    text = play(Game("hothead", seed=1), ["f", "q"], tmp_path)
+    goal = next(line for line in text.splitlines() if line.strip().startswith("Goal:"))
+    assert "Italian War" in goal and "[" not in goal
+    text = play(Game("anni-horribiles", seed=1), ["s", "q"], tmp_path)
+    assert "War of the Palatinate (over)" in text and "ended: ended" not in text

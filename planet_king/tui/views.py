@@ -303,7 +303,9 @@ def track(game: Game, war_id: str) -> Text:
     if ws.active:
         t.append("at war", style="bold red")
     else:
-        t.append(f"ended: {ws.outcome}", style="bold green" if ws.outcome == "won" else "")
+        t.append(
+            present.outcome_text(ws.outcome), style="bold green" if ws.outcome == "won" else ""
+        )
     if ws.truce:
         t.append("  TRUCE", style="bold cyan")
     return t
