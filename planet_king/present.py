@@ -22,7 +22,6 @@ SCORE_LABEL = {
     "prestige": "Prestige",
     "happiness": "Happiness",
 }
-SCORES = tuple(SCORE_LABEL.values())
 LEVELS = {
     "major-victory": "Major Victory",
     "historical-outcome": "Historical Outcome",
@@ -155,6 +154,23 @@ def forecast_lines(g: Game, f: Forecast | None = None) -> list[Line]:
     return lines
 
 
+def forecast_detail(g: Game, f: Forecast | None = None) -> list[str]:
+    """What makes each score and the Treasury, line by line, as the End of Turn would
+    count them: "Prestige: Elisabeth of France +2; no legitimate child alive -1"."""
+    f = f or forecast(g)
+    if not f.has_end_of_turn:
+        return []
+    out = []
+    for sc in f.scores:
+        if sc.counted:
+            parts = "; ".join(f"{what} {n:+d}" for what, n in sc.lines) or "nothing yet"
+            out.append(f"{SCORE_LABEL[sc.name]}: {parts}")
+    money = treasury_detail(f)
+    if money:
+        out.append("Treasury: " + "; ".join(money))
+    return out
+
+
 def forecast_text(g: Game) -> str:
     """The forecast for the plain-text mode: every line, dangers said in words."""
     f = forecast(g)
@@ -166,13 +182,13 @@ def forecast_text(g: Game) -> str:
     for line in forecast_lines(g, f):
         if f.has_end_of_turn and line.text == short:
             continue
-        word = DANGER_WORD.get(line.danger, "") if line.text.startswith(SCORES) else ""
-        warn = f"  [{word}]" if word and word not in line.text else ""
-        out.append(f"  {line.text}{warn}")
+        out.append(f"  {line.text}")  # a score's danger is in its words already
     if f.has_end_of_turn:
         left = f.last_turn - f.turn
         when = "this is the last turn" if left == 0 else f"{plural(left, 'turn')} left"
         out.append(f"  Victory thresholds: {thresholds_text(g)}; {when}")
+        out.append("  What makes them:")
+        out += [f"    {line}" for line in forecast_detail(g, f)]
     return "\n".join(out)
 
 

@@ -54,11 +54,13 @@ def forecast_line(game: Game) -> str:
     for sc in f.scores:
         if not sc.counted:
             continue
-        word = present.DANGER_WORD[sc.danger]
-        parts.append(f"{sc.name} {sc.points} {word or sc.effects()}")
+        said = ["AUTOMATIC DEFEAT" if sc.row.defeat else sc.effects()]
+        if sc.danger in ("critical", "low"):
+            said.append(present.DANGER_WORD[sc.danger])
+        parts.append(f"{sc.name} {sc.points} ({', '.join(said)})")
     return (
         "If the turn ended now: "
-        + ", ".join(parts)
+        + "; ".join(parts)
         + f"; Treasury {f.treasury.end}/12; VP {f.vp_now} -> {f.vp_end}"
     )
 

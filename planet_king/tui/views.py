@@ -197,6 +197,11 @@ def council(game: Game) -> Panel:
     if s.construction:
         built = ", ".join(f"{UNIT_SHORT.get(k, k)} for {game.name(t)}" for k, t in s.construction)
         p.row("Building", built)
+    detail = present.forecast_detail(game)
+    if detail:
+        p.heading("What makes the forecast")
+        for line in detail:
+            p.line(Text(line, style=DIM))
     return p
 
 
