@@ -11,7 +11,9 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from planet_king.content.loader import Content
 from planet_king.content.models import (
@@ -219,7 +221,6 @@ COLUMNS: dict[str, list[tuple[str, Any]]] = {
         ("Fortune", lambda c: c["fortune"] + (" SP" if c["sp_loss"] else "")),
         ("Flame", lambda c: "yes" if c["one_use"] else ""),
         ("Turns", lambda c: _turns_label(c["turns"])),
-        ("Effect", lambda c: c["effect"]),
         ("Text", lambda c: c["text"]),
     ],
     "nobles": [
@@ -276,21 +277,61 @@ TITLES = {
 }
 
 
+def _longest_word(text: str) -> int:
+    return max((len(w) for w in text.split()), default=0)
+
+
 def print_cards(
     content: Content, section: str | None, search: str | None, console: Console
 ) -> None:
-    """Print one Rich table per section, with the provenance of every card."""
+    """Print each section, with the provenance of every card: a table where every column
+    can hold its longest word at the console's width, else one short paragraph per
+    card (a word is never cut in half)."""
     data = cards_json(content, section, search)
     for name, cards in data.items():
-        table = Table(title=f"{TITLES[name]} ({len(cards)})", show_lines=False, expand=False)
-        for header, _ in COLUMNS[name]:
-            table.add_column(header, overflow="fold")
-        table.add_column("Source", overflow="fold")
-        table.add_column("Reconstructed", overflow="fold", style="dim")
-        for card in cards:
-            cells = [escape(render(card)) for _, render in COLUMNS[name]]
-            source = "rulebook" if card["source"] == "rulebook" else "[italic]reconstructed[/]"
-            table.add_row(*cells, source, escape(_short(card["reconstructed"])))
-        console.print(table)
+        headers = [h for h, _ in COLUMNS[name]] + ["Source", "Reconstructed"]
+        rows = [
+            [render(card) for _, render in COLUMNS[name]]
+            + [card["source"], _short(card["reconstructed"])]
+            for card in cards
+        ]
+        widths = [
+            max([_longest_word(h)] + [_longest_word(r[i]) for r in rows])
+            for i, h in enumerate(headers)
+        ]
+        title = f"{TITLES[name]} ({len(cards)})"
+        if sum(w + 3 for w in widths) + 1 <= console.width:
+            _print_table(title, headers, rows, widths, console)
+        else:
+            _print_paragraphs(title, headers, rows, console)
         if not cards:
             console.print(f"[dim]No {name} match.[/]")
+
+
+def _print_table(
+    title: str, headers: list[str], rows: list[list[str]], widths: list[int], console: Console
+) -> None:
+    table = Table(title=title, show_lines=False, expand=False)
+    for header, width in zip(headers, widths, strict=True):
+        style = "dim" if header == "Reconstructed" else None
+        table.add_column(header, min_width=width, overflow="fold", style=style)
+    for row in rows:
+        cells = [escape(c) for c in row]
+        if row[-2] != "rulebook":
+            cells[-2] = "[italic]reconstructed[/]"
+        table.add_row(*cells)
+    console.print(table)
+
+
+def _print_paragraphs(
+    title: str, headers: list[str], rows: list[list[str]], console: Console
+) -> None:
+    """A card per paragraph: its name in bold, then "Field value" pairs wrapped at
+    word boundaries (Rich wraps plain text between words)."""
+    console.print(f"[bold underline]{escape(title)}[/]")
+    for row in rows:
+        console.print(f"[bold]{escape(row[headers.index('Name')])}[/]")
+        fields = [
+            f"{h}: {v}" for h, v in zip(headers, row, strict=True) if h != "Name" and v.strip()
+        ]
+        console.print(Padding(Text(" · ".join(fields)), (0, 0, 0, 2)))

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from planet_king.bots import BOTS
 from planet_king.content.loader import Content, DataError, load_content
 
 DEFAULT_SCENARIO = "hothead"
@@ -108,7 +109,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    help="The Planet King: Philip IV of Spain, 1621-1665, in the terminal.",
+    help="The Planet King: Philip IV of Spain, 1621-1665, in the terminal. Without a "
+    "command, opens the title screen.\n\n\b\nExample: planet-king play the-planet-king",
 )
 
 
@@ -121,6 +123,7 @@ def _scenario_or_fail(scenario: str, content: Content | None = None) -> None:
         raise UserError(f"scenario '{scenario}' is not playable yet (see 'planet-king scenarios')")
 
 
+SCENARIO_HELP = "Scenario id (planet-king scenarios lists them)."
 SAVES_DIR_OPTION = typer.Option(
     "--saves-dir",
     help="Folder of the saves and autosaves (default: $PLANET_KING_SAVES, else the "
@@ -212,7 +215,11 @@ def _root(
 def scenarios(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """List the scenarios, their length and whether each is playable yet."""
+    """List the scenarios, their length and whether each is playable yet.
+
+    \b
+    Example: planet-king scenarios --json
+    """
     content = load_content()
     rows = [
         {
@@ -258,7 +265,7 @@ def _load_rules_reference(content: Content) -> None:
 
 @app.command()
 def play(
-    scenario: Annotated[str, typer.Argument(help="Scenario id.")] = DEFAULT_SCENARIO,
+    scenario: Annotated[str, typer.Argument(help=SCENARIO_HELP)] = DEFAULT_SCENARIO,
     seed: Annotated[int | None, typer.Option(help="Seed of the game's RNG.")] = None,
     text: Annotated[bool, typer.Option("--text", help="Plain-text mode.")] = False,
     saves_dir: Annotated[Path | None, SAVES_DIR_OPTION] = None,
@@ -270,7 +277,13 @@ def play(
     difficulty: Annotated[str, DIFFICULTY_OPTION] = "normal",
     option: Annotated[list[str] | None, OPTIONAL_OPTION] = None,
 ) -> None:
-    """Play a scenario."""
+    """Play a scenario: full screen in a terminal, else (or with --text) plain text for
+    screen readers. Every choice is autosaved.
+
+    \b
+    Example: planet-king play the-planet-king --seed 7
+             planet-king play hothead --text
+    """
     from planet_king.engine.game import Game
     from planet_king.textmode import run
 
@@ -306,7 +319,11 @@ def tutorial(
     saves_dir: Annotated[Path | None, SAVES_DIR_OPTION] = None,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
-    """Learn to play: the rulebook's Example First Game Turn, step by step."""
+    """Learn to play: the rulebook's Example First Game Turn, step by step.
+
+    \b
+    Example: planet-king tutorial --text
+    """
     from planet_king import tutorial as guide
 
     content = load_content(data_dir)
@@ -315,7 +332,7 @@ def tutorial(
     except guide.UnknownTutorial as exc:
         raise UserError(str(exc)) from None
     if not text:
-        if sys.stdin.isatty() and sys.stdout.isatty():  # the TUI needs a terminal
+        if _use_full_screen():  # a terminal, or a browser tab
             from planet_king.tui.app import run_tutorial  # imports Textual: only here
 
             raise typer.Exit(run_tutorial(content=content, saves_dir=saves_dir))
@@ -325,10 +342,10 @@ def tutorial(
 
 @app.command()
 def simulate(
-    scenario: Annotated[str, typer.Argument(help="Scenario id.")],
+    scenario: Annotated[str, typer.Argument(help=SCENARIO_HELP)],
     games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Master seed.")] = 1,
-    bot: Annotated[str, typer.Option(help="Bot: random, greedy or expert.")] = "random",
+    bot: Annotated[str, typer.Option(help=f"Bot: {', '.join(sorted(BOTS))}.")] = "random",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     save_dir: Annotated[
         Path | None, typer.Option("--save-dir", help="Write every game as a save in DIR.")
@@ -341,8 +358,12 @@ def simulate(
     difficulty: Annotated[str, DIFFICULTY_OPTION] = "normal",
     option: Annotated[list[str] | None, OPTIONAL_OPTION] = None,
 ) -> None:
-    """Play many games with a bot and summarise the results."""
-    from planet_king.bots import BOTS
+    """Play many games with a bot and summarise the results (victory levels, VP,
+    automatic defeats and their causes).
+
+    \b
+    Example: planet-king simulate the-planet-king --games 200 --bot greedy
+    """
     from planet_king.sim import simulate as run_sim
 
     content = load_content(data_dir)
@@ -433,7 +454,11 @@ def cards(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     search: Annotated[str | None, typer.Option(help="Filter by text.")] = None,
 ) -> None:
-    """Browse the cards, with their provenance (rulebook or reconstructed)."""
+    """Browse the cards, with their provenance (rulebook or reconstructed).
+
+    \b
+    Example: planet-king cards nobles --search olivares
+    """
     from planet_king import cards as cards_view
 
     sections = ("events", "nobles", "ladies", "geniuses", "memorials", "leaders")
@@ -487,7 +512,11 @@ def replay(
     ] = False,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
-    """Replay a save: print its log, stop at choice N, or verify its digests."""
+    """Replay a save: print its log, stop at choice N, or verify its digests.
+
+    \b
+    Example: planet-king replay saves/my-reign.json --verify
+    """
     from planet_king import saves
     from planet_king.textmode import render_decision, status_line
 
@@ -561,7 +590,12 @@ def resume(
     ] = False,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
-    """Go on with a saved game (by default the latest autosave)."""
+    """Go on with a saved game (by default the latest autosave).
+
+    \b
+    Example: planet-king resume
+             planet-king resume my-reign.json --text
+    """
     from planet_king import saves
     from planet_king.textmode import run
 
@@ -652,10 +686,14 @@ def hint(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
-    """Value the legal options of a save's pending decision by playouts, and recommend one."""
+    """Value the legal options of a save's pending decision by playouts and recommend one
+    (the advisor that the h key asks in a game).
+
+    \b
+    Example: planet-king hint saves/my-reign.json --seconds 2
+    """
     from planet_king.advisor import advice_json, advise, fork
     from planet_king.advisor_pool import cores, exit_now, stop_on_signals
-    from planet_king.bots import BOTS
     from planet_king.sim import VICTORY_LEVELS
 
     if seconds is not None and playouts is not None:
@@ -736,8 +774,11 @@ def report(
         int, typer.Option(min=0, help="Games per difficulty level (expert bot); 0: skip.")
     ] = 0,
 ) -> None:
-    """Write the balance report: every scenario, each bot, and the difficulty levels."""
-    from planet_king.bots import BOTS
+    """Write the balance report: every scenario, each bot, and the difficulty levels.
+
+    \b
+    Example: planet-king report --games 100 --difficulty-games 50 --out docs/balance.md
+    """
     from planet_king.fsutil import atomic_write
     from planet_king.report import build
 
@@ -763,7 +804,11 @@ def serve(
     saves_dir: Annotated[Path | None, SAVES_DIR_OPTION] = None,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
-    """Serve the game to web browsers: each tab is its own game, the saves are shared."""
+    """Serve the game to web browsers: each tab is its own game, the saves are shared.
+
+    \b
+    Example: planet-king serve --port 8000
+    """
     from planet_king import saves
     from planet_king.serve import ServeError
     from planet_king.serve import serve as run_server

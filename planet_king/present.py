@@ -28,6 +28,13 @@ LEVELS = {
     "defeat": "Defeat",
     "neither-king-nor-planet": "Neither King nor Planet",
 }
+PHASES = {
+    "setup": "Set-up",
+    "organisation": "Organisation phase",
+    "events": "Events phase",
+    "end-of-turn": "End of Turn phase",
+    "over": "Game over",
+}
 # danger -> how the plain-text mode says it (the TUI says it in colour as well)
 DANGER_WORD = {
     "defeat": "AUTOMATIC DEFEAT",
@@ -40,6 +47,14 @@ DANGER_WORD = {
 def plural(n: int, one: str, many: str | None = None) -> str:
     """``plural(1, "ducat")`` -> "1 ducat"; ``plural(2, "tercio")`` -> "2 tercios"."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def phase_name(game: Game) -> str:
+    """ "End of Turn phase · income": the phase and its step, in words."""
+    s = game.state
+    name = PHASES.get(s.phase, s.phase)
+    step = getattr(s, "step", "")
+    return f"{name} · {step}" if step else name
 
 
 def level_name(level: str) -> str:
@@ -62,8 +77,7 @@ def score_line(sf: ScoreForecast) -> Line:
         return Line(f"{label}  not counted in War-Only mode")
     if sf.row.defeat:
         return Line(f"{label}  AUTOMATIC DEFEAT (at {sf.defeat_at} or less)", "defeat")
-    margin = f"{plural(sf.margin, 'point')} above defeat at {sf.defeat_at}"
-    return Line(f"{label}  {sf.effects()}  ({margin})", sf.danger)
+    return Line(f"{label}  {sf.effects()}  ({sf.margin} above defeat)", sf.danger)
 
 
 def treasury_line(f: Forecast) -> Line:
@@ -140,6 +154,23 @@ def forecast_lines(g: Game, f: Forecast | None = None) -> list[Line]:
     return lines
 
 
+def forecast_detail(g: Game, f: Forecast | None = None) -> list[str]:
+    """What makes each score and the Treasury, line by line, as the End of Turn would
+    count them: "Prestige: Elisabeth of France +2; no legitimate child alive -1"."""
+    f = f or forecast(g)
+    if not f.has_end_of_turn:
+        return []
+    out = []
+    for sc in f.scores:
+        if sc.counted:
+            parts = "; ".join(f"{what} {n:+d}" for what, n in sc.lines) or "nothing yet"
+            out.append(f"{SCORE_LABEL[sc.name]}: {parts}")
+    money = treasury_detail(f)
+    if money:
+        out.append("Treasury: " + "; ".join(money))
+    return out
+
+
 def forecast_text(g: Game) -> str:
     """The forecast for the plain-text mode: every line, dangers said in words."""
     f = forecast(g)
@@ -147,12 +178,17 @@ def forecast_text(g: Game) -> str:
     if not f.has_end_of_turn:
         head = "The scenario's goal:"
     out = [head]
+    short = level_line(g, f).text  # said in full below, for the standard scenarios
     for line in forecast_lines(g, f):
-        word = DANGER_WORD.get(line.danger, "")
-        warn = f"  [{word}]" if word and word not in line.text else ""
-        out.append(f"  {line.text}{warn}")
+        if f.has_end_of_turn and line.text == short:
+            continue
+        out.append(f"  {line.text}")  # a score's danger is in its words already
     if f.has_end_of_turn:
-        out.append(f"  Victory thresholds: {thresholds_text(g)}")
+        left = f.last_turn - f.turn
+        when = "this is the last turn" if left == 0 else f"{plural(left, 'turn')} left"
+        out.append(f"  Victory thresholds: {thresholds_text(g)}; {when}")
+        out.append("  What makes them:")
+        out += [f"    {line}" for line in forecast_detail(g, f)]
     return "\n".join(out)
 
 
@@ -261,9 +297,18 @@ def war_track(game: Game, war_id: str) -> tuple[str, str, str]:
     return (left + " " if left else "", f"[{abs(at)}]", " " + right if right else "")
 
 
+OUTCOMES = {"won": "won", "lost": "lost", "peace": "peace made", "ended": "over"}
+
+
+def outcome_text(outcome: str | None) -> str:
+    """How a war ended, in words: "ended: won", "ended in peace", "over"."""
+    said = OUTCOMES.get(outcome or "", outcome or "")
+    return "over" if said == "over" else f"ended: {said}"
+
+
 def war_status(game: Game, war_id: str) -> str:
     ws = game.state.wars[war_id]
-    status = "at war" if ws.active else f"ended: {ws.outcome}"
+    status = "at war" if ws.active else outcome_text(ws.outcome)
     return status + (", truce" if ws.truce else "")
 
 

@@ -19,7 +19,6 @@ from planet_king import present
 from planet_king.engine.forecast import defeat_warnings, forecast
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court
-from planet_king.engine.rules.units import UNIT_NAMES
 from planet_king.fsutil import escape_controls
 
 HELP = """Commands:
@@ -41,7 +40,7 @@ def status_line(game: Game) -> str:
     s = game.state
     cubes = " ".join(f"{c}:{n}" for c, n in s.cubes.items())
     return (
-        f"Turn {s.turn} | {s.phase} | Treasury {s.treasury}/12 | VP {s.vp} | "
+        f"Turn {s.turn} | {present.phase_name(game)} | Treasury {s.treasury}/12 | VP {s.vp} | "
         f"cubes {cubes} | deck {len(s.deck)} discard {len(s.discard)} | "
         f"ACTION cards {s.action_cards_played}/5"
     )
@@ -57,11 +56,13 @@ def forecast_line(game: Game) -> str:
     for sc in f.scores:
         if not sc.counted:
             continue
-        word = present.DANGER_WORD[sc.danger]
-        parts.append(f"{sc.name} {sc.points} {word or sc.effects()}")
+        said = ["AUTOMATIC DEFEAT" if sc.row.defeat else sc.effects()]
+        if sc.danger in ("critical", "low"):
+            said.append(present.DANGER_WORD[sc.danger])
+        parts.append(f"{sc.name} {sc.points} ({', '.join(said)})")
     return (
         "If the turn ended now: "
-        + ", ".join(parts)
+        + "; ".join(parts)
         + f"; Treasury {f.treasury.end}/12; VP {f.vp_now} -> {f.vp_end}"
     )
 
@@ -101,9 +102,8 @@ def full_status(game: Game) -> str:
         if peace:
             lines.append(f"At peace with {peace}.")
     for loc, kinds in sorted(s.units.items()):
-        held = ", ".join(f"{n} {UNIT_NAMES[k]}" for k, n in sorted(kinds.items()) if n)
-        if held:
-            lines.append(f"Units in {g.name(loc)}: {held}")
+        if any(kinds.values()) and loc not in s.wars:  # an army is told with its war
+            lines.append(f"Units in {g.name(loc)}: {present.units_phrase(kinds)}")
     return "\n".join(lines)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from planet_king.cli import app
@@ -203,3 +204,55 @@ def test_report_refuses_an_unknown_bot(tmp_path) -> None:
     )
     assert result.exit_code != 0
     assert "unknown bot 'oracle'" in result.stderr + result.stdout
+
+
+# ------------------------------------------------------------ help texts (issue 14, 7)
+COMMANDS = (
+    "scenarios",
+    "play",
+    "tutorial",
+    "simulate",
+    "cards",
+    "replay",
+    "resume",
+    "hint",
+    "report",
+    "serve",
+)
+
+
+def test_simulate_help_lists_every_bot_of_the_registry() -> None:
+    from planet_king.bots import BOTS
+
+    out = invoke("simulate", "--help").stdout
+    for name in BOTS:
+        assert name in out, name
+
+
+def test_every_help_says_what_the_command_does_with_an_example() -> None:
+    for command in ("", *COMMANDS):
+        args = (command, "--help") if command else ("--help",)
+        out = invoke(*args).stdout
+        assert f"Example: planet-king {command}".rstrip() in out, command
+
+
+@pytest.mark.parametrize("section", ["events", "nobles", "ladies", "geniuses", "leaders"])
+def test_cards_at_80_columns_never_cut_a_word(section: str) -> None:
+    """Every word of every cell shown (names, traits, an event's text) comes out whole
+    at 80 columns."""
+    import io
+    import re
+
+    from rich.console import Console
+
+    from planet_king.cards import COLUMNS, cards_json, print_cards
+    from planet_king.content.loader import load_content
+
+    content = load_content()
+    out = io.StringIO()
+    print_cards(content, section, None, Console(file=out, width=80, color_system=None))
+    words = set(re.findall(r"[\w'’-]+", out.getvalue()))
+    for card in cards_json(content, section, None)[section]:
+        shown = " ".join(render(card) for _, render in COLUMNS[section])
+        for word in re.findall(r"[\w'’-]+", shown):
+            assert word in words, (card["name"], word)

@@ -89,3 +89,18 @@ def test_card_fields_are_words_not_python_values() -> None:
     assert present.field_value(["writer", "patron"]) == "writer, patron"
     assert present.field_value(True) == "yes"
     assert present.plural(1, "ducat") == "1 ducat" and present.plural(2, "tercio") == "2 tercios"
+
+
+def test_counts_have_their_plurals_in_the_log() -> None:
+    """Issue 14, part 2: "1 ducat", "2 tercios" — no "(s)" in what the player reads."""
+    from planet_king.engine.words import plural
+
+    assert plural(1, "test") == "1 test" and plural(3, "test") == "3 tests"
+    assert plural(2, "tercio of Nations", "tercios of Nations") == "2 tercios of Nations"
+    for seed in range(3):
+        g = Game("the-planet-king", seed=seed)
+        r = random.Random(seed)
+        while g.decision is not None:
+            g.choose(r.choice(g.decision.legal_ids))
+        for e in g.log_entries:
+            assert "(s)" not in e.text, e.text

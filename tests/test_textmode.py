@@ -47,8 +47,8 @@ def test_every_decision_comes_with_the_forecast(tmp_path: Path) -> None:
     """End of Turn Phase: the scores as they would be counted, before each decision."""
     text = play(Game("the-planet-king", seed=1), ["q"], tmp_path)
     assert (
-        "If the turn ended now: enlightenment 0 AUTOMATIC DEFEAT, prestige 1 AUTOMATIC "
-        "DEFEAT, happiness 0 AUTOMATIC DEFEAT; Treasury 12/12; VP 0 -> 0"
+        "If the turn ended now: enlightenment 0 (AUTOMATIC DEFEAT); prestige 1 (AUTOMATIC "
+        "DEFEAT); happiness 0 (AUTOMATIC DEFEAT); Treasury 12/12; VP 0 -> 0"
     ) in text
 
 
@@ -143,3 +143,20 @@ def test_piped_input_never_glues_output_to_the_prompt(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     prompts = [line for line in lines if line.startswith(">")]
     assert prompts == ["> 1", "> x", "> q"]
+
+
+def test_the_forecast_line_says_a_score_near_defeat(tmp_path: Path) -> None:
+    """Anni Horribiles at set-up: happiness 1 is one point above the King's death."""
+    text = play(Game("anni-horribiles", seed=1), ["f", "q"], tmp_path)
+    assert "happiness 1 (-1 VP, 1 point from defeat)" in text
+    assert "    Enlightenment: Lope de Vega (literature) +2" in text  # what makes it
+
+
+def test_hothead_says_its_goal_and_a_war_over_says_so(tmp_path: Path) -> None:
+    """Scenarios / "Hothead": no score is counted, the goal is said plainly; Anni
+    Horribiles: the Palatinate war is over at set-up (said "over", not "ended: ended")."""
+    text = play(Game("hothead", seed=1), ["f", "q"], tmp_path)
+    goal = next(line for line in text.splitlines() if line.strip().startswith("Goal:"))
+    assert "Italian War" in goal and "[" not in goal
+    text = play(Game("anni-horribiles", seed=1), ["s", "q"], tmp_path)
+    assert "War of the Palatinate (over)" in text and "ended: ended" not in text

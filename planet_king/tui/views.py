@@ -47,13 +47,7 @@ UNIT_SHORT = {
     "catalan": "Catalan",
     "fleet": "fleet",
 }
-PHASES = {
-    "setup": "Set-up",
-    "organisation": "Organisation phase",
-    "events": "Events phase",
-    "end-of-turn": "End of Turn phase",
-    "over": "Game over",
-}
+PHASES = present.PHASES
 LABEL = "bold"
 DIM = "dim"
 
@@ -97,11 +91,7 @@ def _join(lines: list[Text]) -> Text:
     return Text("\n").join(lines)
 
 
-def phase_name(game: Game) -> str:
-    s = game.state
-    name = PHASES.get(s.phase, s.phase)
-    step = getattr(s, "step", "")
-    return f"{name} · {step}" if step else name
+phase_name = present.phase_name
 
 
 # ----------------------------------------------------------------- top bar
@@ -125,22 +115,6 @@ def notable(game: Game, nid: str | None) -> Any:
     if nid is None:
         return None
     return game.content.notables.get(nid)
-
-
-def ratings(game: Game, nid: str | None) -> str:
-    card = notable(game, nid)
-    if card is None or not hasattr(card, "political"):
-        return ""
-    rolled = game.state.rolled_ratings
-
-    def r(which: str) -> str:
-        value = getattr(card, which, 0)
-        if value == "?":
-            got = rolled.get(f"{nid}:{which}", rolled.get(nid or ""))
-            return f"?={got}" if got is not None else "?"
-        return str(value)
-
-    return f"M{r('military')} P{r('political')} G{r('government')}"
 
 
 DANGER_STYLE = {
@@ -223,6 +197,11 @@ def council(game: Game) -> Panel:
     if s.construction:
         built = ", ".join(f"{UNIT_SHORT.get(k, k)} for {game.name(t)}" for k, t in s.construction)
         p.row("Building", built)
+    detail = present.forecast_detail(game)
+    if detail:
+        p.heading("What makes the forecast")
+        for line in detail:
+            p.line(Text(line, style=DIM))
     return p
 
 
@@ -231,9 +210,9 @@ def _person(game: Game, nid: str | None, *, vacant: str = "—") -> Text:
     if nid is None:
         return Text(vacant, style=DIM)
     t = Text(game.name(nid))
-    r = ratings(game, nid)
-    if r:
-        t.append(f"  {r}", style=DIM)
+    summary = present.notable_summary(game, nid)  # ratings and traits, as in the prompts
+    if summary:
+        t.append(f"  {summary}", style=DIM)
     if nid in game.state.exiles:
         t.append("  (exile)", style="italic red")
     return t
@@ -329,7 +308,9 @@ def track(game: Game, war_id: str) -> Text:
     if ws.active:
         t.append("at war", style="bold red")
     else:
-        t.append(f"ended: {ws.outcome}", style="bold green" if ws.outcome == "won" else "")
+        t.append(
+            present.outcome_text(ws.outcome), style="bold green" if ws.outcome == "won" else ""
+        )
     if ws.truce:
         t.append("  TRUCE", style="bold cyan")
     return t

@@ -24,6 +24,7 @@ from planet_king.engine.rules import (
     wars,
 )
 from planet_king.engine.rules.units import UNIT_NAMES
+from planet_king.engine.words import plural
 
 if TYPE_CHECKING:
     from planet_king.content.models import EventCard
@@ -694,7 +695,7 @@ def embassy(g: Game, cause: str, *, paid: bool) -> Rules:
         g.spend(1, "action:embassy", rule=rule, cause="Embassy")
     tests = court.rating(g, nid, "political") - 1
     g.log(
-        f"{g.name(nid)} goes as ambassador to {g.name(war_id)}: {max(tests, 0)} test(s).",
+        f"{g.name(nid)} goes as ambassador to {g.name(war_id)}: {plural(max(tests, 0), 'test')}.",
         rule=rule,
         cause=cause,
     )

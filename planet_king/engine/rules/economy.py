@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.words import plural
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
@@ -87,7 +88,7 @@ def bankruptcy(g: Game, owed: int, source: str, cause: str) -> Rules:
                     opts.add(f"sell:{loc}:{kind}", f"Sell a {kind} in {g.name(loc)} (+1 ducat)")
         if not opts:
             g.log(
-                f"Nothing left to raise ducats with: {owed} ducat(s) written off.",
+                f"Nothing left to raise ducats with: {plural(owed, 'ducat')} written off.",
                 rule=f"{RULE_BANKRUPTCY} (ruling R5)",
                 cause=cause,
             )
@@ -110,7 +111,10 @@ def bankruptcy(g: Game, owed: int, source: str, cause: str) -> Rules:
         s.treasury -= paid
         s.stats.ledger[source] -= paid
         owed -= paid
-        g.log(f"{paid} ducat(s) of the debt paid; Treasury {s.treasury}.", rule=RULE_BANKRUPTCY)
+        g.log(
+            f"{plural(paid, 'ducat')} of the debt paid; Treasury {s.treasury}.",
+            rule=RULE_BANKRUPTCY,
+        )
 
 
 def offer_payment(

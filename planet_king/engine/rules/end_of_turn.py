@@ -10,6 +10,7 @@ from planet_king.content.ids import Noble, Place
 from planet_king.engine.decisions import Choices, Role
 from planet_king.engine.rules import court, family, memorials, scoring, units, wars
 from planet_king.engine.rules.units import UNIT_NAMES
+from planet_king.engine.words import plural
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
@@ -131,7 +132,10 @@ def provincial_levy(g: Game) -> Rules:
         n = s.units[loc].pop("provincial", 0)
         removed += n
     if removed:
-        g.log(f"{removed} provincial tercio(s) go home.", rule=RULE_CONSTRUCTION)
+        g.log(
+            f"{plural(removed, 'provincial tercio')} {'goes' if removed == 1 else 'go'} home.",
+            rule=RULE_CONSTRUCTION,
+        )
     levies = (
         [Place.SPAIN, Place.SPAIN, Place.ITALY]
         if s.union_of_arms >= 2
@@ -165,7 +169,8 @@ def nations_upkeep(g: Game) -> Rules:
         opts = Choices()
         opts.add(
             "pay",
-            f"Pay {owed} ducat(s) for {n} tercio(s) of Nations",
+            f"Pay {plural(owed, 'ducat')} for "
+            f"{plural(n, 'tercio of Nations', 'tercios of Nations')}",
             None if s.treasury >= owed else f"the Treasury has {s.treasury}",
         )
         for loc in where:

@@ -14,6 +14,7 @@ from planet_king.engine.rules import court, economy, units, wars
 from planet_king.engine.rules.events import effect
 from planet_king.engine.rules.units import PLUS_ULTRA, UNIT_NAMES
 from planet_king.engine.state import LAND_UNITS
+from planet_king.engine.words import plural
 
 if TYPE_CHECKING:
     from planet_king.content.models import EventCard
@@ -88,7 +89,7 @@ def _austrian_alliance(g: Game, card: EventCard) -> Rules:
     tests = court.rating(g, amb, "political")
     g.log(
         f"Ambassador in Austria: {g.name(amb) if amb else 'vacant (ratings 0)'} — "
-        f"{tests} fortune test(s).",
+        f"{plural(tests, 'fortune test')}.",
         rule=RULE_ALLIANCE,
         cause=card.name,
     )
@@ -446,7 +447,11 @@ def raid(g: Game, cause: str, *, counter_armada: bool = False) -> Rules:
     lost = s.indies_ducats.get(loc, 0)
     if lost:
         s.indies_ducats[loc] = 0
-        g.log(f"The {lost} ducat(s) in {g.name(loc)} are lost.", rule=RULE_RAID, cause=cause)
+        g.log(
+            f"The {plural(lost, 'ducat')} in {g.name(loc)} {'is' if lost == 1 else 'are'} lost.",
+            rule=RULE_RAID,
+            cause=cause,
+        )
     s.raids.append(loc)
     g.log(
         f"A raid marker is placed in {g.name(loc)}: it produces nothing until a fleet moves there.",

@@ -10,6 +10,7 @@ from planet_king.engine.decisions import Choices, Option, Role
 from planet_king.engine.rules import court, units
 from planet_king.engine.rules.modes import ENEMY_TESTS_STOP_EARLY
 from planet_king.engine.rules.units import UNIT_NAMES
+from planet_king.engine.words import plural
 
 if TYPE_CHECKING:
     from planet_king.content.models import EventCard, TurnWindow
@@ -340,7 +341,8 @@ def _portugal_army_home(g: Game, cause: str) -> None:
         units.remove_unit(g, War.PORTUGAL, kind, n)
         units.add_unit(g, Place.SPAIN, kind, n)
         g.log(
-            f"{n} {UNIT_NAMES[kind]}(s) in the Portugal army box move to Spain (ruling R49).",
+            f"{plural(n, UNIT_NAMES[kind])} in the Portugal army box "
+            f"{'moves' if n == 1 else 'move'} to Spain (ruling R49).",
             rule=RULE_PORTUGAL,
             cause=cause,
         )
@@ -567,7 +569,7 @@ def enemy_campaign(g: Game, war_id: str, cause: str) -> Rules:
     automatic = serving_commander(g, war_id) is None or diff >= 3
     g.log(
         f"{g.name(power_of(g, war_id))} campaigns in {g.name(war_id)}: enemy {theirs} SP "
-        f"against {mine:g} SP, {strategy} test(s)"
+        f"against {mine:g} SP, {plural(strategy, 'test')}"
         + (" — the move is automatic" if automatic else "")
         + ".",
         rule=RULE_PROGRESSION,
@@ -732,7 +734,7 @@ def player_campaign(g: Game, war_id: str, cause: str) -> Rules:
     room = spanish_spaces(g, war_id) - s.wars[war_id].position
     g.log(
         f"{g.name(leader)} campaigns in {g.name(war_id)}: {mine:g} SP against {theirs} SP, "
-        f"{strategy} test(s); {'each' if per_space == 1 else 'every two'} positive "
+        f"{plural(strategy, 'test')}; {'each' if per_space == 1 else 'every two'} positive "
         f"result{'s' if per_space == 2 else ''} gain{'s' if per_space == 1 else ''} a space.",
         rule=RULE_CAMPAIGN,
         cause=cause,
@@ -934,7 +936,8 @@ def _palatinate_over(g: Game, cause: str) -> Rules:
             units.remove_unit(g, loc, "habsburg", n)
             s.habsburg_lost += n
             g.log(
-                f"{n} Habsburg tercio(s) in {g.name(loc)} are eliminated.",
+                f"{plural(n, 'Habsburg tercio')} in {g.name(loc)} "
+                f"{'is' if n == 1 else 'are'} eliminated.",
                 rule=RULE_PALATINATE,
                 cause=cause,
             )

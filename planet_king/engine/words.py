@@ -1,0 +1,9 @@
+"""Words for the log and the labels: counts with their plurals ("1 ducat", "2 tercios")."""
+
+from __future__ import annotations
+
+
+def plural(n: int | float, one: str, many: str | None = None) -> str:
+    """``plural(1, "ducat")`` -> "1 ducat"; ``plural(3, "test")`` -> "3 tests";
+    ``plural(2, "tercio of Nations", "tercios of Nations")`` -> "2 tercios of Nations"."""
+    return f"{n:g} {one if n == 1 else (many or one + 's')}"
