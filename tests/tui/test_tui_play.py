@@ -286,11 +286,15 @@ def test_a_left_over_selection_is_dropped_even_when_its_option_is_legal_again(
     script = list(load(game.content, "first-game-turn").script)
     for choice in script[: script.index("done")]:
         game.choose(choice)
-    app = PlanetKingApp(game, saves_dir=tmp_path)
+    # the plain game screen (opened on this game, the app would guide it as the tutorial)
+    app = PlanetKingApp(saves_dir=tmp_path, content=game.content)
 
     async def script_(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        app.game = game
+        screen = GameScreen(game)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert app.screen is screen
         options = screen.query_one("#options", OptionList)
         options.highlighted = [o.id for o in game.decision.options].index("done")
         taken = len(game.choices)
