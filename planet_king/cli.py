@@ -798,7 +798,7 @@ def report(
 def serve(
     host: Annotated[
         str,
-        typer.Option(help="Address to listen on; anything but this computer has no password."),
+        typer.Option(help="Address to listen on; another than this computer's lets anyone in."),
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     saves_dir: Annotated[Path | None, SAVES_DIR_OPTION] = None,

@@ -283,6 +283,24 @@ def test_a_served_hothead_game_plays_in_a_real_browser(server, tmp_path: Path) -
             page.screenshot(path=str(shot))
             assert shot.stat().st_size > 10_000
 
+            # the rules reference and the advisor are served too
+            page.keyboard.press("r")
+            tab.wait_for("search the rules", "Escape closes")
+            page.keyboard.press("Escape")
+            wait_until(
+                "the rules to close",
+                lambda: "search the rules" not in tab.screen(),
+                page.wait_for_timeout,
+            )
+            page.keyboard.press("h")
+            tab.wait_for("The advisor (", "The advisor never changes your game")
+            page.keyboard.press("Escape")
+            wait_until(
+                "the advisor to close",
+                lambda: "The advisor (" not in tab.screen(),
+                page.wait_for_timeout,
+            )
+
             # a closed tab takes its game with it
             other_page.close()
             wait_until(
