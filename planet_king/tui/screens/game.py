@@ -264,7 +264,8 @@ class GameScreen(Screen[None]):
                 self._take(option_id)
 
         label = next((o.label for o in decision.options if o.id == option_id), option_id)
-        self.app.push_screen(ConfirmScreen(f"Take “{label}”?", f"Warning — {warning}."), answered)
+        question = ConfirmScreen(f"Take “{label}”?", f"Warning — {warning}.", default=False)
+        self.app.push_screen(question, answered)
 
     def _take(self, option_id: str) -> None:
         turn = self.game.state.turn
