@@ -188,7 +188,7 @@ def council(game: Game) -> Panel:
     p.row("ACTION", f"{s.action_cards_played}/5 played · TOTAL WAR {tw}")
     p.row("New wars", f"{s.wars_declared_this_turn}/2 declared this turn")
     if not hothead:
-        p.row("Union Arms", f"played {getattr(s, 'union_of_arms', 0)} time(s)")
+        p.row("Union Arms", f"played {present.plural(getattr(s, 'union_of_arms', 0), 'time')}")
     p.row("Valtellina", "closed" if s.valtellina_closed else "open")
     if not hothead:
         asiento = {0: "none", 1: "on Castile", 2: "on Castile and the Indies"}
@@ -270,7 +270,7 @@ def court(game: Game) -> Panel:
             p.row(_short_war(game, w), _person(game, leader, vacant="none"))
     if s.exiles:
         p.row("Exiles", ", ".join(game.name(n) for n in s.exiles))
-    p.row("Noble deck", f"{len(s.noble_deck)} card(s)")
+    p.row("Noble deck", present.plural(len(s.noble_deck), "card"))
     return p
 
 
