@@ -67,8 +67,8 @@ class GameScreen(Screen[None]):
         Binding("s", "save", "Save"),
         Binding("u", "undo", "Undo"),
         Binding("l", "focus_log", "Log"),
-        Binding("left_square_bracket", "panel(-1)", "Panel", key_display="["),
-        Binding("right_square_bracket", "panel(1)", "Panel", key_display="]"),
+        Binding("left_square_bracket", "panel(-1)", "Panel", key_display="[ ]"),
+        Binding("right_square_bracket", "panel(1)", "Next panel", show=False),
         Binding("escape", "focus_options", "Options", show=False),
         Binding("g", "game_over", "Result", show=False),
         Binding("d", "last_card", "Last card", show=False),
@@ -160,6 +160,10 @@ class GameScreen(Screen[None]):
         self._refresh_draws(new)
         self._refresh_log()
         self._refresh_decision()
+        self.refresh_bindings()  # what the footer offers follows the game (check_action)
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()  # [ ] come and go with the narrow layout
 
     def _set(self, wid: str, text: Text, *, layout: bool = True) -> None:
         """Update a Static only when its text changed (a redraw costs a layout)."""
