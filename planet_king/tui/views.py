@@ -15,7 +15,6 @@ from rich.text import Text
 
 from planet_king import present
 from planet_king.engine.rules.court import OFFICE_NAMES
-from planet_king.engine.state import UNIT_SP
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game
@@ -111,12 +110,6 @@ def top_bar(game: Game) -> Text:
 
 
 # ------------------------------------------------------- Council of State
-def notable(game: Game, nid: str | None) -> Any:
-    if nid is None:
-        return None
-    return game.content.notables.get(nid)
-
-
 DANGER_STYLE = {
     "defeat": "bold white on red",
     "critical": "bold red",
@@ -278,14 +271,6 @@ def court(game: Game) -> Panel:
 def _short_war(game: Game, war_id: str) -> str:
     name = game.name(war_id)
     return name.replace("War with France, ", "France, ").replace(" front", "")
-
-
-def war_sp(units: dict[str, int]) -> float:
-    return sum(UNIT_SP.get(k, 1.0) * n for k, n in units.items())
-
-
-def _fmt_sp(sp: float) -> str:
-    return f"{sp:g}"
 
 
 def units_text(units: dict[str, int]) -> str:
