@@ -104,3 +104,24 @@ def test_counts_have_their_plurals_in_the_log() -> None:
             g.choose(r.choice(g.decision.legal_ids))
         for e in g.log_entries:
             assert "(s)" not in e.text, e.text
+
+
+def test_no_internal_key_reaches_the_log_or_the_options() -> None:
+    """Issue 14, part 2: no "won:barbary", "ended:palatinate" or other key in what the
+    player reads, over whole greedy games of three scenarios."""
+    import re
+
+    from planet_king.bots.greedy import GreedyBot
+    from planet_king.engine.rules.organisation import red_text_words
+
+    key = re.compile(r"\b[a-z]+:[a-z-]+\b|\bchild-\d")
+    for scenario in ("the-planet-king", "anni-horribiles", "iupiter-hispano"):
+        g = Game(scenario, seed=1)
+        bot = GreedyBot(1)
+        while g.decision is not None:
+            for o in g.decision.options:
+                assert not key.search(present.option_text(g, o.id, o.label)), o.label
+            g.choose(bot.choose(g))
+        for e in g.log_entries:
+            assert not key.search(e.text), e.text
+    assert red_text_words(g, "won:barbary") == "red text: Barbary Pirates war won"

@@ -203,7 +203,7 @@ class PlanetKingApp(App[int]):
 
         if self.game is not None and not self.game.over and isinstance(self.screen, GameScreen):
             self.push_screen(
-                ConfirmScreen("Leave the game?", "It is autosaved: `planet-king resume` goes on."),
+                ConfirmScreen("Leave the game?", "It is autosaved: planet-king resume goes on."),
                 lambda yes: self.action_quit_now() if yes else None,
             )
             return

@@ -15,7 +15,6 @@ from rich.text import Text
 
 from planet_king import present
 from planet_king.engine.rules.court import OFFICE_NAMES
-from planet_king.engine.state import UNIT_SP
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game
@@ -111,12 +110,6 @@ def top_bar(game: Game) -> Text:
 
 
 # ------------------------------------------------------- Council of State
-def notable(game: Game, nid: str | None) -> Any:
-    if nid is None:
-        return None
-    return game.content.notables.get(nid)
-
-
 DANGER_STYLE = {
     "defeat": "bold white on red",
     "critical": "bold red",
@@ -188,7 +181,7 @@ def council(game: Game) -> Panel:
     p.row("ACTION", f"{s.action_cards_played}/5 played · TOTAL WAR {tw}")
     p.row("New wars", f"{s.wars_declared_this_turn}/2 declared this turn")
     if not hothead:
-        p.row("Union Arms", f"played {getattr(s, 'union_of_arms', 0)} time(s)")
+        p.row("Union Arms", f"played {present.plural(getattr(s, 'union_of_arms', 0), 'time')}")
     p.row("Valtellina", "closed" if s.valtellina_closed else "open")
     if not hothead:
         asiento = {0: "none", 1: "on Castile", 2: "on Castile and the Indies"}
@@ -270,7 +263,7 @@ def court(game: Game) -> Panel:
             p.row(_short_war(game, w), _person(game, leader, vacant="none"))
     if s.exiles:
         p.row("Exiles", ", ".join(game.name(n) for n in s.exiles))
-    p.row("Noble deck", f"{len(s.noble_deck)} card(s)")
+    p.row("Noble deck", present.plural(len(s.noble_deck), "card"))
     return p
 
 
@@ -278,14 +271,6 @@ def court(game: Game) -> Panel:
 def _short_war(game: Game, war_id: str) -> str:
     name = game.name(war_id)
     return name.replace("War with France, ", "France, ").replace(" front", "")
-
-
-def war_sp(units: dict[str, int]) -> float:
-    return sum(UNIT_SP.get(k, 1.0) * n for k, n in units.items())
-
-
-def _fmt_sp(sp: float) -> str:
-    return f"{sp:g}"
 
 
 def units_text(units: dict[str, int]) -> str:

@@ -77,7 +77,7 @@ def test_a_certain_defeat_is_marked_and_asks_before_it_is_taken(tmp_path: Path) 
         assert "⚠" not in str(options.get_option_at_index(1).prompt)
         await pilot.press("1")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
+        await pilot.press("enter")  # Enter answers no to a grave choice
         assert app.game is not None and len(app.game.choices) == len(WARNED)
         await pilot.press("1")
         await pilot.press("y")

@@ -112,7 +112,8 @@ def choose_heir(g: Game, cause: str) -> Rules:
         "Name the new heir", opts, role=Role.KING, rule=RULE_MORTALITY, cause=cause
     )
     s.heir = choice.partition(":")[2]
-    g.log(f"{s.heir} is the new heir.", rule=RULE_MORTALITY, cause=cause)
+    heir = next(c for c in sons if c.id == s.heir)
+    g.log(f"{the_child(heir)} is the new heir.", rule=RULE_MORTALITY, cause=cause)
 
 
 def mortality(g: Game) -> Rules:

@@ -83,6 +83,16 @@ def red_text_met(g: Game, key: str) -> bool:
     )
 
 
+def red_text_words(g: Game, key: str) -> str:
+    """A red-text condition in words: "won:barbary" -> "red text: Barbary Pirates war
+    won"; the key itself never reaches the player."""
+    verb, _, war_id = key.partition(":")
+    said = {"won": "won", "lost": "lost", "ended": "over"}.get(verb, verb)
+    name = g.name(war_id)
+    war = name if "war" in name.lower() else f"{name} war"
+    return f"red text: {war} {said}"
+
+
 def open_now(g: Game, turns: TurnWindow) -> bool:
     return turns.condition is None and turns.open_on(g.state.turn)
 
@@ -234,7 +244,8 @@ def build_event_deck(g: Game, *, instability: int | None = None) -> None:
         if card.removed_when and red_text_met(g, card.removed_when):
             s.removed_events.append(cid)
             g.log(
-                f"{card.name} is removed from the game ({card.removed_when}).", rule=RULE_EVENT_DECK
+                f"{card.name} is removed from the game ({red_text_words(g, card.removed_when)}).",
+                rule=RULE_EVENT_DECK,
             )
             continue
         t = card.turns

@@ -67,8 +67,8 @@ class GameScreen(Screen[None]):
         Binding("s", "save", "Save"),
         Binding("u", "undo", "Undo"),
         Binding("l", "focus_log", "Log"),
-        Binding("left_square_bracket", "panel(-1)", "Panel", key_display="["),
-        Binding("right_square_bracket", "panel(1)", "Panel", key_display="]"),
+        Binding("left_square_bracket", "panel(-1)", "Panel", key_display="[ ]"),
+        Binding("right_square_bracket", "panel(1)", "Next panel", show=False),
         Binding("escape", "focus_options", "Options", show=False),
         Binding("g", "game_over", "Result", show=False),
         Binding("d", "last_card", "Last card", show=False),
@@ -160,6 +160,10 @@ class GameScreen(Screen[None]):
         self._refresh_draws(new)
         self._refresh_log()
         self._refresh_decision()
+        self.refresh_bindings()  # what the footer offers follows the game (check_action)
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()  # [ ] come and go with the narrow layout
 
     def _set(self, wid: str, text: Text, *, layout: bool = True) -> None:
         """Update a Static only when its text changed (a redraw costs a layout)."""
@@ -269,7 +273,8 @@ class GameScreen(Screen[None]):
                 self._take(option_id)
 
         label = next((o.label for o in decision.options if o.id == option_id), option_id)
-        self.app.push_screen(ConfirmScreen(f"Take “{label}”?", f"Warning — {warning}."), answered)
+        question = ConfirmScreen(f"Take “{label}”?", f"Warning — {warning}.", default=False)
+        self.app.push_screen(question, answered)
 
     def _take(self, option_id: str) -> None:
         turn = self.game.state.turn

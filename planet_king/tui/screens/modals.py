@@ -436,14 +436,16 @@ class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question: y or Enter confirms, n or Escape cancels."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
+        Binding("enter", "enter_answer", "The default", show=False),
     ]
 
-    def __init__(self, question: str, detail: str = "") -> None:
+    def __init__(self, question: str, detail: str = "", *, default: bool = True) -> None:
         super().__init__()
         self.question = question
         self.detail = detail
+        self.enter_means = default  # what Enter answers (No where the choice is grave)
 
     def compose(self) -> ComposeResult:
         t = Text(self.question + "\n", style="bold")
@@ -451,10 +453,16 @@ class ConfirmScreen(ModalScreen[bool]):
             t.append(f"\n{self.detail}\n")
         with Vertical(classes="modal", id="confirm"):
             yield Static(t)
-            yield Static("y or Enter: yes · n or Escape: no", classes="hint")
+            enter = "y or Enter: yes · n or Escape: no"
+            if not self.enter_means:
+                enter = "y: yes · n, Enter or Escape: no"
+            yield Static(enter, classes="hint")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+    def action_enter_answer(self) -> None:
+        self.dismiss(self.enter_means)
 
 
 class SaveNameScreen(ModalScreen["str | None"]):
