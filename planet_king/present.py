@@ -140,12 +140,17 @@ def level_line(g: Game, f: Forecast) -> Line:
     return Line(f"{short_thresholds(g)} · {when}")
 
 
+SETTING_UP = "Set-up: the Court is still being formed, so the scores start low."
+
+
 def forecast_lines(g: Game, f: Forecast | None = None) -> list[Line]:
     """The forecast in the order the Council of State shows it."""
     f = f or forecast(g)
     if not f.has_end_of_turn:
         return [Line("No End of Turn in this scenario: no score is counted."), level_line(g, f)]
     lines = [score_line(s) for s in f.scores]
+    if g.state.phase == "setup":
+        lines.insert(0, Line(SETTING_UP))
     lines.append(treasury_line(f))
     lines.append(vp_line(f))
     lines.append(level_line(g, f))

@@ -61,7 +61,8 @@ def forecast_line(game: Game) -> str:
             said.append(present.DANGER_WORD[sc.danger])
         parts.append(f"{sc.name} {sc.points} ({', '.join(said)})")
     return (
-        "If the turn ended now: "
+        ("(" + present.SETTING_UP + ") " if game.state.phase == "setup" else "")
+        + "If the turn ended now: "
         + "; ".join(parts)
         + f"; Treasury {f.treasury.end}/12; VP {f.vp_now} -> {f.vp_end}"
     )

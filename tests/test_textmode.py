@@ -160,3 +160,15 @@ def test_hothead_says_its_goal_and_a_war_over_says_so(tmp_path: Path) -> None:
     assert "Italian War" in goal and "[" not in goal
     text = play(Game("anni-horribiles", seed=1), ["s", "q"], tmp_path)
     assert "War of the Palatinate (over)" in text and "ended: ended" not in text
+
+
+def test_the_forecast_at_set_up_says_the_court_is_still_being_formed() -> None:
+    """Setup / Court and Council of State: before the Court is complete the scores are
+    low by construction; the forecast says so rather than frighten a newcomer."""
+    from planet_king import present
+    from planet_king.textmode import forecast_line
+
+    game = Game("the-planet-king", seed=1)
+    assert game.state.phase == "setup"
+    assert present.SETTING_UP in forecast_line(game)
+    assert present.forecast_lines(game)[0].text == present.SETTING_UP
