@@ -57,7 +57,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     budget = {"playouts": args.playouts, "horizon": args.horizon, "workers": args.workers}
-    rows: list[tuple[float, float, float, float, int, int, int, int]] = []
+    rows: list[tuple[float, ...]] = []
     start = time.monotonic()
     for i in range(args.games):
         seed = game_seed(args.seed, i)
@@ -77,6 +77,12 @@ def main() -> None:
         )
         if (i + 1) % 10 == 0:
             print(f"  {i + 1} games, {time.monotonic() - start:.0f} s", flush=True)
+            summary(args, rows)
+    if len(rows) % 10:
+        summary(args, rows)
+
+
+def summary(args: argparse.Namespace, rows: list[tuple[float, ...]]) -> None:
     n = len(rows)
     print(
         f"{args.scenario}, {n} paired games (seed {args.seed}), policy {args.policy}, "

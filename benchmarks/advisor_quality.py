@@ -1,7 +1,7 @@
 """Advisor quality: does the quick answer pick what a long reference run would pick?
 
     python benchmarks/advisor_quality.py [--reference-playouts 4000] [--seconds 1]
-        [--workers 2] [--positions 10] [--policy expert] [--horizon 1]
+        [--workers 2] [--positions 10] [--policy expert] [--horizon 2]
 
 Fifty fixed positions (``--positions`` per scenario, five scenarios): a greedy game from
 a fixed seed, stopped at a decision with two options or more picked by a fixed RNG.
@@ -30,7 +30,14 @@ import random
 import time
 from pathlib import Path
 
-from planet_king.advisor import DEFAULT_POLICY, OptionValue, advise, paired_gap, play_task
+from planet_king.advisor import (
+    DEFAULT_HORIZON,
+    DEFAULT_POLICY,
+    OptionValue,
+    advise,
+    paired_gap,
+    play_task,
+)
 from planet_king.advisor_pool import PlayoutPool, position_of
 from planet_king.advisor_value import Outcome
 from planet_king.bots import make_bot
@@ -71,14 +78,21 @@ def at_position(scenario: str, seed: int, at: int) -> Game:
     return game
 
 
+Reference = dict[str, dict[str, list[float]]]
+
+
 def reference(
-    game: Game, n: int, policy: str, pool: PlayoutPool | None
-) -> dict[str, dict[str, list[float]]]:
-    """``n`` full playouts of every option, the k-th with the same seeds for each."""
+    game: Game, n: int, policy: str, pool: PlayoutPool | None, have: Reference | None
+) -> Reference:
+    """``n`` full playouts of every option, the k-th with the same seeds for each (the
+    seeds do not depend on ``n``: a smaller reference already run, ``have``, is the
+    start of this one and only the rest is played)."""
     rng = random.Random(4000)
     seeds = [(rng.getrandbits(48), rng.getrandbits(32)) for _ in range(n)]
     ids = list(game.decision.legal_ids)
-    tasks = [(o, *seeds[k], policy, 0) for o in ids for k in range(n)]
+    done = len(next(iter(have.values()))["value"]) if have else 0
+    m = n - done
+    tasks = [(o, *seeds[k], policy, 0) for o in ids for k in range(done, n)]
     found: dict[int, Outcome] = {}
     if pool is None:
         for i, t in enumerate(tasks):
@@ -92,8 +106,8 @@ def reference(
         )
     return {
         o: {
-            "value": [found[j * n + k].value for k in range(n)],
-            "vp": [found[j * n + k].vp for k in range(n)],
+            key: (have[o][key] if have else []) + [getattr(found[j * m + k], key) for k in range(m)]
+            for key in ("value", "vp")
         }
         for j, o in enumerate(ids)
     }
@@ -106,7 +120,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--positions", type=int, default=10, help="per scenario")
     parser.add_argument("--policy", default=DEFAULT_POLICY)
-    parser.add_argument("--horizon", type=int, default=1)
+    parser.add_argument("--horizon", type=int, default=DEFAULT_HORIZON)
     args = parser.parse_args()
     cache = json.loads(CACHE.read_text()) if CACHE.exists() else {}
     pool = PlayoutPool(args.workers) if args.workers > 1 else None
@@ -123,7 +137,18 @@ def main() -> None:
             key = f"{scenario}:{seed}:{at}:{where}:{args.reference_playouts}:{args.policy}"
             if key not in cache:
                 start = time.monotonic()
-                cache[key] = reference(game, args.reference_playouts, args.policy, pool)
+                prefix = key.rsplit(":", 2)[0]
+                smaller = [
+                    cache[k]
+                    for k in cache
+                    if k.startswith(prefix + ":")
+                    and k.endswith(f":{args.policy}")
+                    and int(k.rsplit(":", 2)[1]) < args.reference_playouts
+                ]
+                have = max(
+                    smaller, key=lambda r: len(next(iter(r.values()))["value"]), default=None
+                )
+                cache[key] = reference(game, args.reference_playouts, args.policy, pool, have)
                 took = time.monotonic() - start
                 print(f"  reference {key}: {took:.0f} s", flush=True)
                 CACHE.write_text(json.dumps(cache))

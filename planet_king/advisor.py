@@ -36,7 +36,7 @@ from planet_king.sim import VICTORY_LEVELS
 
 DEFAULT_PLAYOUTS = 500
 DEFAULT_POLICY = "expert"  # plays the playouts and breaks ties
-DEFAULT_HORIZON = 1  # turns played before the forecast values the position (0: to the end)
+DEFAULT_HORIZON = 2  # turns played before the forecast values the position (0: to the end)
 FIRST_ROUND = 4  # playouts of each option before any is dropped (seconds budget)
 
 

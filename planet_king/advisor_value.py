@@ -6,8 +6,9 @@ only as a tie-break:
     automatic defeat 0 < Neither King nor Planet 1 < Defeat 2 < Historical Outcome 3
     < Major Victory 4, plus 0.01 per VP
 
-(0.01 per VP: 30 VP, more than any game scores, stay under one level). Hothead scores no
-VP: its own victory condition gives Major Victory (4) or Defeat (2).
+(0.01 per VP: 30 VP, more than any game scores, stay under one level). In Hothead the
+VP decide nothing: its own victory condition (the engine's level) gives Major Victory
+(4) or Defeat (2), VP again only the tie-break.
 
 A playout that stops at an End of Turn before the game's end (a truncated playout: the
 End of Turn is played, the next turn has started) is valued with the forecast

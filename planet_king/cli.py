@@ -682,7 +682,7 @@ def hint(
         typer.Option(
             min=0, help="Turns a playout plays before the forecast values it (0: to the end)."
         ),
-    ] = 1,
+    ] = 2,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
