@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -18,6 +19,7 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -90,6 +92,118 @@ def test_resume_in_a_browser_tab_opens_the_full_screen_game(tmp_path: Path) -> N
 
 def test_the_title_screen_in_a_browser_tab_is_full_screen(tmp_path: Path) -> None:
     assert_full_screen_then_quits(served("--saves-dir", str(tmp_path)))
+
+
+class WebDriverStream:
+    """A served game's stdout, read in a thread: the web driver's greeting line, then
+    packets (a type byte, a 4-byte big-endian length, the payload) and nothing else."""
+
+    def __init__(self, proc: subprocess.Popen[bytes]) -> None:
+        assert proc.stdout is not None
+        self.stdout = proc.stdout
+        self.data = bytearray()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        while chunk := self.stdout.read1(65536):
+            self.data.extend(chunk)
+
+    def packets(self) -> list[tuple[bytes, bytes]]:
+        """The packets so far; fails on any byte that is not part of one."""
+        greeting = b"__GANGLION__\n"
+        if len(self.data) < len(greeting):
+            return []  # not yet
+        assert self.data.startswith(greeting), bytes(self.data[:80])
+        found, pos = [], len(greeting)
+        while pos + 5 <= len(self.data):
+            kind, size = (
+                bytes(self.data[pos : pos + 1]),
+                int.from_bytes(self.data[pos + 1 : pos + 5]),
+            )
+            assert kind in (b"D", b"M", b"P"), f"not a packet: {bytes(self.data[pos : pos + 40])!r}"
+            if pos + 5 + size > len(self.data):
+                break  # still coming
+            found.append((kind, bytes(self.data[pos + 5 : pos + 5 + size])))
+            pos += 5 + size
+        return found
+
+    def screen_text(self) -> str:
+        return b"".join(p for kind, p in self.packets() if kind == b"D").decode(errors="replace")
+
+    def wait_for(self, text: str) -> None:
+        deadline = time.monotonic() + TIMEOUT_S
+        while text not in self.screen_text():
+            assert time.monotonic() < deadline, f"{text!r} never shown"
+            time.sleep(0.1)
+
+
+def press(proc: subprocess.Popen[bytes], keys: bytes) -> None:
+    """Keys as textual-serve relays them from the page: a data packet."""
+    assert proc.stdin is not None
+    proc.stdin.write(b"D" + len(keys).to_bytes(4, "big") + keys)
+    proc.stdin.flush()
+
+
+def quit_a_served_game(
+    saves: Path,
+    before_quitting: Callable[[subprocess.Popen[bytes], WebDriverStream], None] = lambda *_: None,
+) -> tuple[WebDriverStream, str]:
+    """``play`` in a browser tab, quit with Ctrl+Q (autosave and leave) once on screen:
+    the stream it wrote, and its stderr."""
+    env = {**os.environ, "TEXTUAL_DRIVER": WEB_DRIVER, "COLUMNS": "120", "ROWS": "40"}
+    proc = subprocess.Popen(
+        [*PLANET_KING, "play", "hothead", "--seed", "7", "--saves-dir", str(saves)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    try:
+        stream = WebDriverStream(proc)
+        stream.wait_for("Council of State")
+        before_quitting(proc, stream)
+        press(proc, b"\x11")  # Ctrl+Q
+        assert proc.wait(timeout=TIMEOUT_S) == 0
+        stream.reader.join(TIMEOUT_S)
+        assert proc.stderr is not None
+        return stream, proc.stderr.read().decode()
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_a_served_game_quits_without_writing_past_the_web_drivers_stream(tmp_path: Path) -> None:
+    """A terminal is told "Game autosaved.", a browser tab is not: after a served game's
+    screen is gone its stdout is still textual-serve's packet stream, where a line of
+    text is noise in the protocol that no player sees."""
+    stream, errors = quit_a_served_game(tmp_path)
+    assert list(tmp_path.glob("autosave-*-hothead-7-*.json"))  # it did autosave
+    packets = stream.packets()  # every byte written is part of a packet...
+    assert sum(5 + len(p) for _, p in packets) + len(b"__GANGLION__\n") == len(stream.data)
+    assert packets[-1] == (b"M", b'{"type": "exit"}')  # ...and the driver's exit is the last
+    assert "autosaved" not in errors
+
+
+def test_a_served_games_failed_autosave_is_told_on_stderr_for_the_servers_console(
+    tmp_path: Path,
+) -> None:
+    """A failed autosave must still be told: textual-serve passes a game's stderr to the
+    console of the server (stdout goes nowhere a person reads)."""
+    saves = tmp_path / "saves"
+
+    def choose_once_the_saves_folder_is_a_file(
+        proc: subprocess.Popen[bytes], stream: WebDriverStream
+    ) -> None:
+        shutil.rmtree(saves)
+        saves.write_text("")
+        press(proc, b"1")  # Francisco Pimentel takes the command: a move to autosave
+        stream.wait_for("move units into the new army?")
+
+    stream, errors = quit_a_served_game(saves, choose_once_the_saves_folder_is_a_file)
+    assert errors.startswith("Autosave failed: ") and str(saves) in errors, errors
+    assert stream.packets()[-1] == (b"M", b'{"type": "exit"}')
+    assert b"Autosave failed" not in stream.data
 
 
 def test_without_a_terminal_nor_a_browser_the_game_is_plain_text(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
@@ -73,6 +74,7 @@ class PlanetKingApp(App[int]):
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
         self._content = content
         self.exit_message = ""
+        self.autosave_failed = False  # the quit's autosave failed: exit_message says why
         self.tutorial_first = False  # open straight on the tutorial (run_tutorial)
         self.register_theme(SIGLO_DE_ORO)
         self.theme = SIGLO_DE_ORO.name  # before mounting: no second pass over the styles
@@ -219,14 +221,31 @@ class PlanetKingApp(App[int]):
             except Exception as exc:  # never lose the quit to a failing autosave
                 error = str(exc)
             self.exit_message = f"Autosave failed: {error}" if error else "Game autosaved."
+            self.autosave_failed = bool(error)
         self.exit(0)
 
 
 def _run(app: PlanetKingApp, **kwargs: Any) -> int:
     code = app.run(**kwargs)
     if app.exit_message:
-        print(app.exit_message)
+        _say_after_exit(app.exit_message, failed=app.autosave_failed)
     return int(code or 0)
+
+
+def _say_after_exit(message: str, *, failed: bool) -> None:
+    """The quit's message, once the screen is gone.
+
+    A game served to a browser tab (``planet-king serve``) has no terminal after it: its
+    stdout is the web driver's packet stream, which textual-serve has stopped reading as
+    a screen, so a line there is noise in the protocol that no player sees. A failed
+    autosave is still told, on stderr: textual-serve passes that to the server's console.
+    """
+    from planet_king.serve import served_in_browser
+
+    if not served_in_browser():
+        print(message)
+    elif failed:
+        print(message, file=sys.stderr)
 
 
 def run_game(game: Game, *, saves_dir: Path | str | None = None, learning: bool = False) -> int:

@@ -38,6 +38,7 @@ ESCAPE = re.compile(
     r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"  # OSC
     r"|\x1b[^\[\]]"  # two-byte escapes
 )
+SCROLLBAR = {code: " " for code in range(0x2580, 0x25A0)}  # Unicode's block elements
 
 
 def chromium_path() -> str:
@@ -57,8 +58,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def group_members(pgid: int) -> list[int]:
-    """The live (not zombie) processes of a process group."""
+def group_members(pgid: int, parent: int | None = None) -> list[int]:
+    """The live (not zombie) processes of a process group (those of one parent only)."""
     members = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -68,9 +69,15 @@ def group_members(pgid: int) -> list[int]:
         except OSError:  # gone meanwhile
             continue
         fields = stat[stat.rindex(")") + 2 :].split()  # after "pid (comm) "
-        if fields[0] != "Z" and int(fields[2]) == pgid:
+        if fields[0] != "Z" and int(fields[2]) == pgid and parent in (None, int(fields[1])):
             members.append(int(entry.name))
     return members
+
+
+def tab_games(server: int) -> list[int]:
+    """The games the server runs for its tabs: its own children (a game's advisor runs in
+    processes of the game's, in the same group, which end with it)."""
+    return group_members(server, parent=server)
 
 
 def wait_until(what: str, check: Callable[[], bool], pump: Callable[[int], None]) -> None:
@@ -157,8 +164,25 @@ class Terminal:
         except AssertionError as exc:
             raise AssertionError(f"{exc}; the screen:\n{self.screen()}") from None
 
-    def click(self, text: str) -> None:
-        """Click the middle of the first place ``text`` is shown, as a player would."""
+    def panel(self, title: str) -> str:
+        """What the box titled ``title`` shows ("╭─ Court ──╮"), as a player reads it: its
+        lines inside the borders, wrapped lines joined, runs of spaces made one and the
+        scrollbar's blocks left out."""
+        lines = self.lines()
+        corner = f"╭─ {title} "
+        top = next((r for r, line in enumerate(lines) if corner in line), None)
+        assert top is not None, f"no {title!r} panel on the screen:\n{self.screen()}"
+        left = lines[top].index(corner)
+        right = lines[top].index("╮", left)
+        inside = []
+        for line in lines[top + 1 :]:
+            if line[left : left + 1] != "│":  # the bottom border
+                break
+            inside.append(line[left + 1 : right])
+        return " ".join(" ".join(inside).translate(SCROLLBAR).split())
+
+    def point(self, text: str) -> tuple[float, float]:
+        """Where the middle of the first place ``text`` is shown is on the page."""
         assert self.size is not None
         cols, rows = self.size
         where = next(
@@ -170,7 +194,16 @@ class Terminal:
         row, col = where
         x = box["x"] + box["width"] * (col + len(text) / 2) / cols
         y = box["y"] + box["height"] * (row + 0.5) / rows
-        self.page.mouse.click(x, y)
+        return x, y
+
+    def click(self, text: str) -> None:
+        """Click the middle of the first place ``text`` is shown, as a player would."""
+        self.page.mouse.click(*self.point(text))
+
+    def scroll_down(self, text: str) -> None:
+        """Turn the mouse wheel a notch down over ``text``, as a player would."""
+        self.page.mouse.move(*self.point(text))
+        self.page.mouse.wheel(0, 100)
 
 
 @pytest.fixture
@@ -228,7 +261,7 @@ def test_a_served_hothead_game_plays_in_a_real_browser(server, tmp_path: Path) -
             other.wait_for("Scenarios", "Hothead")
             wait_until(
                 "a game process per tab",
-                lambda: len(group_members(pgid)) == 3,
+                lambda: len(tab_games(pgid)) == 2,
                 page.wait_for_timeout,
             )
 
@@ -267,21 +300,34 @@ def test_a_served_hothead_game_plays_in_a_real_browser(server, tmp_path: Path) -
             tab.click("Done")
             tab.wait_for("Vacancy: choose a noble")
 
-            # the board: the Council of State, the Court and the Italian war track
-            screen = tab.screen()
-            assert "╭─ Council of State" in screen and "╭─ Court" in screen
-            assert "War with France, Italian front" in screen
-            assert re.search(r"France\s+3\s+2\s+1\s+\[0\]\s+1\s+2\s+Spain", screen)
+            # the board, each panel read as a player reads it (a long name wraps in its
+            # column): the Council of State, the Italian war track and the Court
+            council = tab.panel("Council of State")
+            assert "Turn 1 of 1-1 (1628-1631)" in council and "3/12" in council, council
+            wars = tab.panel("Wars")
+            assert "War with France, Italian front" in wars, wars
+            assert re.search(r"France 3 2 1 \[0\] 1 2 Spain", wars), wars
             # the accented names come through the stream unbroken
-            assert "Gaspar de Guzmán, Count-Duke of Olivares" in screen
-            assert "Fernández de Córdoba" in tab.text()
+            court = tab.panel("Court")
+            assert "Valido Gaspar de Guzmán, Count-Duke of Olivares" in court, court
+            assert "Noble 3 Gonzalo Fernández de Córdoba" in court, court
             assert "\ufffd" not in tab.text()
-            # the other tab never left its title screen
-            assert "Council of State" not in other.screen()
-
-            shot = tmp_path / "served-hothead.png"
+            shot = tmp_path / "served-hothead.png"  # the first screen of the game
             page.screenshot(path=str(shot))
             assert shot.stat().st_size > 10_000
+            # the rest of the Court is below its fold: the mouse wheel brings it up
+            assert "Count of Castrillo" not in court, court
+            tab.scroll_down("Noble 2")
+            wait_until(
+                "the Court to scroll to its offices",
+                lambda: (
+                    "Viceroy of Italy García de Avellaneda y Haro, Count of Castrillo"
+                    in tab.panel("Court")
+                ),
+                page.wait_for_timeout,
+            )
+            # the other tab never left its title screen
+            assert "Council of State" not in other.screen()
 
             # the rules reference and the advisor are served too
             page.keyboard.press("r")
@@ -305,11 +351,13 @@ def test_a_served_hothead_game_plays_in_a_real_browser(server, tmp_path: Path) -
             other_page.close()
             wait_until(
                 "the closed tab's game to end",
-                lambda: len(group_members(pgid)) == 2,
+                lambda: len(tab_games(pgid)) == 1,
                 page.wait_for_timeout,
             )
 
-            page.keyboard.press("q")  # quit: autosaved, the session ends
+            page.keyboard.press("q")  # quit, asked first: autosaved, the session ends
+            tab.wait_for("Leave the game?", "It is autosaved")
+            page.keyboard.press("y")
             wait_until("the session to end", lambda: tab.closed, page.wait_for_timeout)
             wait_until(
                 "the game process to end",
@@ -336,7 +384,7 @@ def test_a_served_hothead_game_plays_in_a_real_browser(server, tmp_path: Path) -
         finally:
             browser.close()
 
-    autosaves = sorted(saves.glob("autosave-*-hothead-7.json"), key=lambda p: p.stat().st_mtime)
+    autosaves = sorted(saves.glob("autosave-*-hothead-7-*.json"), key=lambda p: p.stat().st_mtime)
     assert autosaves, f"no autosave in {saves}: {sorted(saves.iterdir())}"
     latest = autosaves[-1]
     replay = subprocess.run(
