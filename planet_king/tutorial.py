@@ -19,9 +19,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal, TextIO
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
-from planet_king.content.loader import Content, DataError, _read_yaml
+from planet_king.content.loader import Content, DataError, read_model
 from planet_king.engine import stacking
 from planet_king.engine.game import Game, GameOptions
 
@@ -71,13 +71,7 @@ def tutorials_dir(content: Content) -> Path:
 
 @lru_cache(maxsize=8)
 def _parse(path: Path) -> Tutorial:
-    raw = _read_yaml(path)
-    try:
-        return Tutorial.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"]) or "(entry)"
-        raise DataError(f"{path}: field '{loc}': {err['msg']}") from None
+    return read_model(path, Tutorial)
 
 
 def load(content: Content, name: str = DEFAULT) -> Tutorial:

@@ -188,6 +188,16 @@ def _read_yaml(path: Path) -> Any:
         raise DataError(f"{path}: not valid data ({shown(str(exc), 80)})") from None
 
 
+def read_model(path: Path, model: type[M]) -> M:
+    """One data file read safely and validated as ``model``: a DataError naming the file
+    and the first field at fault, never a traceback."""
+    raw = _read_yaml(path)
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise DataError(f"{path}: {_describe(exc)}") from None
+
+
 def _describe(exc: ValidationError) -> str:
     err = exc.errors(include_input=False, include_url=False)[0]
     loc = ".".join(shown(p, 40) for p in err["loc"]) or "(entry)"

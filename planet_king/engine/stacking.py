@@ -22,9 +22,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
-from planet_king.content.loader import DataError, _read_yaml
+from planet_king.content.loader import DataError, read_model
 
 if TYPE_CHECKING:
     from planet_king.content.loader import Content
@@ -78,13 +78,7 @@ def available(content: Content) -> list[str]:
 
 @lru_cache(maxsize=16)
 def _load(path: Path) -> StackFile:
-    raw = _read_yaml(path)
-    try:
-        return StackFile.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"]) or "(entry)"
-        raise DataError(f"{path}: field '{loc}': {err['msg']}") from None
+    return read_model(path, StackFile)
 
 
 def load(content: Content, name: str) -> StackFile:
