@@ -8,8 +8,9 @@ import pytest
 from planet_king.bots import BOTS, make_bot
 from planet_king.bots.expert import ExpertBot
 from planet_king.content.loader import Content
+from planet_king.engine.decisions import Decision, Role
 from planet_king.engine.game import Game
-from planet_king.engine.rules import family
+from planet_king.engine.rules import court, family
 
 SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")
 
@@ -116,3 +117,65 @@ def test_hothead_raises_the_army_before_a_campaign(content: Content) -> None:
     s.units["france-italy"] = {"tercio": 6}
     bot._bonuses = {}
     assert bot._action_score(g, "military-campaign") > bot._action_score(g, "raise-provincial")
+
+
+def _hothead_at_war(content: Content, army: dict[str, int]) -> Game:
+    g = Game("hothead", seed=3, content=content)
+    s = g.state
+    ws = s.wars["france-italy"]
+    ws.active, ws.leader, ws.truce = True, "gonzalo-fernandez-de-cordoba", False
+    s.units = {"france-italy": dict(army), "spain": {"tercio": 1, "provincial": 1}}
+    s.treasury = 5
+    return g
+
+
+def test_hothead_brings_spains_garrison_before_raising(content: Content) -> None:
+    """Simple Actions (Move a Fleet, Tercio or Leader): the units of Spain reach the
+    Italian army in one move; that is a simple action, so the same ACTION card keeps its
+    government action for the campaign (a campaign may not follow one on the same front
+    with the next ACTION card: Government Actions), where raising a tercio would use it."""
+    g = _hothead_at_war(content, {"tercio": 1, "fleet": 1})  # 2 SP against France's 3
+    bot = ExpertBot(1)
+    assert bot.reinforcement(g) == ("spain", 1.5)
+    assert bot._action_score(g, "move") > bot._action_score(g, "raise-nations")
+    assert bot._action_score(g, "move") > bot._action_score(g, "military-campaign")
+    # Nothing left to bring: the move is worth no more than the greedy bot's.
+    g.state.units["spain"] = {}
+    bot._bonuses = {}
+    assert bot.reinforcement(g) == (None, 0.0)
+    assert bot._action_score(g, "move") < bot._action_score(g, "raise-nations")
+
+
+def test_hothead_moves_every_unit_that_reaches_the_italian_army(content: Content) -> None:
+    """The move's own choices: from Spain, each unit that can reach the war, then done."""
+    g = _hothead_at_war(content, {"tercio": 1})
+    g.state.units["italy"] = {"provincial": 1}
+    bot = ExpertBot(1)
+    d = Decision(Role.VALIDO, "Move units from which location?", ())
+    assert bot._hothead_move(g, d, "from:spain") > bot._hothead_move(g, d, "from:italy")
+    d = Decision(Role.VALIDO, "Move what from Spain?", ())
+    assert bot._hothead_move(g, d, "unit:tercio") > bot._hothead_move(g, d, "done")
+
+
+def test_hothead_keeps_a_capable_viceroy(content: Content) -> None:
+    """Scenarios / Hothead (Victory): the Viceroy of Italy must have a political or
+    government rating of 2. With the Court full, a noble drawn by Appoint Noble must take
+    an office or a command, and Nominate Noble only replaces: neither is played while
+    the Viceroy is capable; with an incapable one and a capable noble at Court,
+    Nominate Noble is, even after the war is over."""
+    g = _hothead_at_war(content, {"tercio": 4})
+    s = g.state
+    bot = ExpertBot(1)
+    # No noble at Court is a better general than the commander (that is another reason).
+    lead = court.known_rating(g, "gonzalo-fernandez-de-cordoba", "military")
+    weaker = [n for n in content.nobles if court.known_rating(g, n, "military") <= lead]
+    capable = [n for n in weaker if bot._capable(g, n)]
+    unable = [n for n in weaker if not bot._capable(g, n)]
+    s.offices["viceroy-italy"] = capable[0]
+    s.court_nobles = [capable[1], unable[0], unable[1], unable[2]]
+    assert bot._action_score(g, "appoint-noble") < 0
+    assert bot._action_score(g, "nominate-noble") < 0
+    s.offices["viceroy-italy"] = unable[3]
+    s.wars["france-italy"].active = False
+    bot._bonuses = {}
+    assert bot._action_score(g, "nominate-noble") > 0

@@ -25,7 +25,8 @@ from planet_king.bots.greedy import PREFERRED_ACTIONS, GreedyBot
 from planet_king.engine.decisions import Decision
 from planet_king.engine.forecast import Forecast, forecast
 from planet_king.engine.game import Game
-from planet_king.engine.rules import actions, court, family, wars
+from planet_king.engine.rules import actions, court, family, units, wars
+from planet_king.engine.state import UNIT_SP
 
 # The greedy preferences, corrected where they misjudge (issue 16: the Court painter only
 # shields one painter, a Hunt may give a happiness point).
@@ -256,6 +257,20 @@ class ExpertBot(GreedyBot):
         ws = s.wars[self.ITALY]
         for aid in ("hunt", "issue", "choose-mistress", "nominate-genius", "court-painter"):
             out[aid] = -100.0
+        nobles = court.court_nobles(g)
+        # Nominate Noble only ever replaces (the Viceroy or the commander): only when the
+        # change is for the better (below).
+        out["nominate-noble"] = -100.0
+        # The Viceroy counts at the end whether or not the war is still being fought (a
+        # won war still needs him, and he may fall to an event after it).
+        if not self._capable(g, s.offices.get("viceroy-italy")) and any(
+            self._capable(g, n) for n in nobles
+        ):
+            out["nominate-noble"] = 70.0
+        # With the Court full, a noble drawn must take an office or a command: he may
+        # displace a capable Viceroy (the victory's second condition).
+        if not court.free_court_slot(g) and self._capable(g, s.offices.get("viceroy-italy")):
+            out["appoint-noble"] = -150.0
         if not ws.active:
             return out
         leader = ws.leader
@@ -266,16 +281,57 @@ class ExpertBot(GreedyBot):
             out["military-campaign"] = -10.0 if weaker else 90.0
         for aid in ("raise-tercio", "raise-nations", "raise-provincial"):
             out[aid] = out.get(aid, 0) + (50.0 if weaker else 0.0)
+        # The garrison of Spain reaches the Italian army in one move (a Spanish and a
+        # provincial tercio, 1.5 SP): a simple action, so the same ACTION card can still
+        # campaign with its government action, where raising a tercio of Nations would
+        # take that action's place.
+        if self.reinforcement(g)[1] > 0:
+            out["move"] = 95.0 if weaker else 45.0
         out["embassy"] = -100.0  # a truce, then a peace: never a victory
-        nobles = court.court_nobles(g)
-        if not self._capable(g, s.offices.get("viceroy-italy")) and any(
-            self._capable(g, n) for n in nobles
-        ):
-            out["nominate-noble"] = 70.0
         best_mil = max((court.known_rating(g, n, "military") for n in nobles), default=0)
         if best_mil > court.known_rating(g, leader, "military") + (0 if leader else -1):
             out["nominate-noble"] = max(out.get("nominate-noble", 0), 60.0)
         return out
+
+    def reinforcement(self, g: Game) -> tuple[str | None, float]:
+        """The place whose units bring the most SP to the Italian army in one move, and
+        that SP (land units, and a fleet if the army has none)."""
+        best: tuple[str | None, float] = (None, 0.0)
+        if not units.can_move_something(g):
+            return best
+        for src in units.move_sources(g):
+            if src == self.ITALY:
+                continue
+            sp = sum(
+                UNIT_SP[k] * n
+                for k, n in g.state.units_at(src).items()
+                if self._reaches_italy(g, src, k)
+            )
+            if sp > best[1]:
+                best = (src, sp)
+        return best
+
+    def _reaches_italy(self, g: Game, src: str, kind: str) -> bool:
+        if kind == "fleet" and not units.fleets_allowed(g, self.ITALY):
+            return False
+        return self.ITALY in units.reachable(g, src, kind)
+
+    def _hothead_move(self, g: Game, d: Decision, oid: str) -> float | None:
+        """The move action's choices: from the best source, every unit that reaches the
+        Italian army, to that army."""
+        kind, _, rest = oid.partition(":")
+        if d.prompt.startswith("Move units from"):
+            src = self.reinforcement(g)[0]
+            return 10.0 if rest == src else 0.0
+        if d.prompt.startswith("Move what from"):
+            src = d.prompt[len("Move what from ") :].rstrip("?")
+            here = next((loc for loc in g.state.units if g.name(loc) == src), None)
+            if oid == "done":
+                return 1.0
+            if kind == "unit" and here and rest != "leader":
+                return 10.0 if self._reaches_italy(g, here, rest) else -1.0
+            return -1.0
+        return None
 
     def _hothead_noble(self, g: Game, d: Decision, nid: str) -> float:
         s = g.state
@@ -316,6 +372,9 @@ class ExpertBot(GreedyBot):
                 return self._hothead_place(g, d, rest)
             if kind == "war" and "campaign" in prompt.lower():
                 return 100.0 if rest == self.ITALY else 0.0
+            moved = self._hothead_move(g, d, oid)
+            if moved is not None:
+                return moved
         if kind == "mistress":
             return self.mistress_value(g, rest)
         if kind == "queen":
