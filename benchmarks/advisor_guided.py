@@ -31,8 +31,13 @@ def play(scenario: str, seed: int, policy: str, advised: dict[str, int] | None) 
     game = Game(scenario, seed=seed, content=content, keep_turn_starts=advised is not None)
     bot = make_bot(policy, seed ^ 0x5EED)
     while game.decision is not None:
-        if advised is None or len(game.decision.legal) < 2:
+        if advised is None:
             game.choose(bot.choose(game))
+            continue
+        if len(game.decision.legal) < 2:
+            # never shown to the bot: a bot that touches the board would leave the game
+            # out of step with its choices, and the advisor's forks with it
+            game.choose(game.decision.legal_ids[0])
             continue
         advice = advise(game, seed=len(game.choices), policy=policy, **advised)
         game.choose(advice.recommended)

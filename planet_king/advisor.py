@@ -267,13 +267,15 @@ def advise(
     deadline = started + seconds if seconds is not None else None
     legal = decision.legal
     values = [OptionValue(o.id, o.label) for o in legal]
-    mine = make_bot(policy, seed).choose(game)
+    root = game if game.turn_starts else fork(game)
+    # asked on a copy: a bot that touches the board while it thinks (a bug, but not the
+    # player's) must not change the game the advisor is asked about
+    mine = make_bot(policy, seed).choose(root.fork())
     by_id = {v.option_id: v for v in values}
     by_id[mine].policy_choice = True
 
     rng = random.Random(seed)
     seeds: list[tuple[int, int]] = []
-    root = game if game.turn_starts else fork(game)
     runner = _Runner(root, pool, default_workers() if workers is None else workers)
     alive = list(values)
     spent, rnd = 0, 0

@@ -137,6 +137,35 @@ def test_advice_covers_every_option_and_leaves_the_game_alone(content) -> None:
     assert advice.options[0].tied_with_best
 
 
+def test_a_policy_that_touches_the_board_never_changes_the_game(content, monkeypatch) -> None:
+    """The advisor never changes the game it is asked about, even when its policy bot
+    changes the board it is shown (the expert bot did, once)."""
+    from planet_king import bots
+
+    class Meddler:
+        """Empties the Treasury of the first board it is shown (the advisor's position)."""
+
+        name = "meddler"
+        meddled = False
+
+        def __init__(self, seed: int) -> None:
+            self.rng = random.Random(seed)
+
+        def choose(self, game: Game) -> str:
+            if not Meddler.meddled:
+                Meddler.meddled = True
+                game.state.treasury = 0
+            return self.rng.choice(game.decision.legal_ids)
+
+    monkeypatch.setitem(bots.BOTS, "meddler", Meddler)
+    game = Game("iupiter-hispano", seed=4, content=content, keep_turn_starts=True)
+    game.state.treasury = 5
+    digest = game.state.digest()
+    advise(game, playouts=6, seed=1, workers=1, policy="meddler")
+    assert Meddler.meddled
+    assert game.state.treasury == 5 and game.state.digest() == digest
+
+
 def test_recommendation_is_the_policy_choice_among_ties(content) -> None:
     """Never worse than the bot it consults: the advisor departs from the bot's own
     choice only for an option better by more than one standard error."""
