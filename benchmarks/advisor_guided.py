@@ -1,7 +1,7 @@
 """Advisor-guided play against the policy bot alone, paired on the same seeds.
 
     python benchmarks/advisor_guided.py iupiter-hispano [--games 300] [--playouts 40]
-        [--policy expert] [--horizon 1] [--workers 1]
+        [--policy expert] [--horizon 2] [--workers 1]
 
 Each game seed is played twice: by the policy bot alone (as ``simulate`` plays it), and
 taking the advisor's recommendation (``--playouts`` per decision) at every decision with
@@ -16,7 +16,7 @@ import argparse
 import math
 import time
 
-from planet_king.advisor import DEFAULT_POLICY, advise
+from planet_king.advisor import DEFAULT_HORIZON, DEFAULT_POLICY, advise
 from planet_king.advisor_value import final_outcome
 from planet_king.bots import make_bot
 from planet_king.content.loader import load_content
@@ -58,7 +58,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--playouts", type=int, default=40)
     parser.add_argument("--policy", default=DEFAULT_POLICY)
-    parser.add_argument("--horizon", type=int, default=1)
+    parser.add_argument("--horizon", type=int, default=DEFAULT_HORIZON)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     budget = {"playouts": args.playouts, "horizon": args.horizon, "workers": args.workers}
