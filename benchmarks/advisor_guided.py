@@ -1,7 +1,7 @@
 """Advisor-guided play against the policy bot alone, paired on the same seeds.
 
     python benchmarks/advisor_guided.py iupiter-hispano [--games 300] [--playouts 40]
-        [--policy expert] [--horizon 1] [--workers 1]
+        [--policy expert] [--horizon 2] [--workers 1]
 
 Each game seed is played twice: by the policy bot alone (as ``simulate`` plays it), and
 taking the advisor's recommendation (``--playouts`` per decision) at every decision with
@@ -16,7 +16,7 @@ import argparse
 import math
 import time
 
-from planet_king.advisor import DEFAULT_POLICY, advise
+from planet_king.advisor import DEFAULT_HORIZON, DEFAULT_POLICY, advise
 from planet_king.advisor_value import final_outcome
 from planet_king.bots import make_bot
 from planet_king.content.loader import load_content
@@ -31,8 +31,13 @@ def play(scenario: str, seed: int, policy: str, advised: dict[str, int] | None) 
     game = Game(scenario, seed=seed, content=content, keep_turn_starts=advised is not None)
     bot = make_bot(policy, seed ^ 0x5EED)
     while game.decision is not None:
-        if advised is None or len(game.decision.legal) < 2:
+        if advised is None:
             game.choose(bot.choose(game))
+            continue
+        if len(game.decision.legal) < 2:
+            # never shown to the bot: a bot that touches the board would leave the game
+            # out of step with its choices, and the advisor's forks with it
+            game.choose(game.decision.legal_ids[0])
             continue
         advice = advise(game, seed=len(game.choices), policy=policy, **advised)
         game.choose(advice.recommended)
@@ -53,7 +58,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--playouts", type=int, default=40)
     parser.add_argument("--policy", default=DEFAULT_POLICY)
-    parser.add_argument("--horizon", type=int, default=1)
+    parser.add_argument("--horizon", type=int, default=DEFAULT_HORIZON)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     budget = {"playouts": args.playouts, "horizon": args.horizon, "workers": args.workers}

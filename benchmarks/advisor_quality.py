@@ -43,6 +43,7 @@ from planet_king.advisor_value import Outcome
 from planet_king.bots import make_bot
 from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
+from planet_king.fsutil import atomic_write
 from planet_king.sim import game_seed
 
 SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")
@@ -81,6 +82,23 @@ def at_position(scenario: str, seed: int, at: int) -> Game:
 Reference = dict[str, dict[str, list[float]]]
 
 
+def cached(cache: dict[str, Reference], key: str, n: int) -> Reference | None:
+    """The reference for ``key`` with ``n`` playouts per option, cut from a larger one
+    of the same position and policy (the k-th seeds are the same at every size); with
+    ``n`` 0, the largest one cached."""
+    where, policy = key.rsplit(":", 2)[0], key.rsplit(":", 1)[1]
+    found = [r for k, r in cache.items() if k.rsplit(":", 2)[0] == where and k.endswith(policy)]
+    if not found:
+        return None
+    best = max(found, key=lambda r: len(next(iter(r.values()))["value"]))
+    size = len(next(iter(best.values()))["value"])
+    if n == 0:
+        return best
+    if size < n:
+        return None
+    return {o: {f: xs[:n] for f, xs in r.items()} for o, r in best.items()}
+
+
 def reference(
     game: Game, n: int, policy: str, pool: PlayoutPool | None, have: Reference | None
 ) -> Reference:
@@ -106,7 +124,8 @@ def reference(
         )
     return {
         o: {
-            key: (have[o][key] if have else []) + [getattr(found[j * m + k], key) for k in range(m)]
+            key: (have[o][key] if have else [])
+            + [round(getattr(found[j * m + k], key), 4) for k in range(m)]
             for key in ("value", "vp")
         }
         for j, o in enumerate(ids)
@@ -135,24 +154,17 @@ def main() -> None:
                 (json.dumps(game.choices) + game.state.digest()).encode()
             ).hexdigest()[:16]
             key = f"{scenario}:{seed}:{at}:{where}:{args.reference_playouts}:{args.policy}"
-            if key not in cache:
+            ref = cached(cache, key, args.reference_playouts)
+            if ref is None:
                 start = time.monotonic()
-                prefix = key.rsplit(":", 2)[0]
-                smaller = [
-                    cache[k]
-                    for k in cache
-                    if k.startswith(prefix + ":")
-                    and k.endswith(f":{args.policy}")
-                    and int(k.rsplit(":", 2)[1]) < args.reference_playouts
-                ]
-                have = max(
-                    smaller, key=lambda r: len(next(iter(r.values()))["value"]), default=None
-                )
-                cache[key] = reference(game, args.reference_playouts, args.policy, pool, have)
+                have = cached(cache, key, 0)  # the largest smaller one, to extend
+                ref = reference(game, args.reference_playouts, args.policy, pool, have)
                 took = time.monotonic() - start
                 print(f"  reference {key}: {took:.0f} s", flush=True)
-                CACHE.write_text(json.dumps(cache))
-            ref = cache[key]
+                for old in [k for k in cache if k.rsplit(":", 2)[0] == key.rsplit(":", 2)[0]]:
+                    del cache[old]  # a prefix of the new one
+                cache[key] = ref
+                atomic_write(CACHE, json.dumps(cache).encode())
             values = {}
             for o, r in ref.items():
                 v = OptionValue(o, o)

@@ -37,6 +37,7 @@ from planet_king.sim import VICTORY_LEVELS
 DEFAULT_PLAYOUTS = 500
 DEFAULT_POLICY = "expert"  # plays the playouts and breaks ties
 DEFAULT_HORIZON = 2  # turns played before the forecast values the position (0: to the end)
+MIN_PAIRS = 8  # shared playouts needed before two options are told apart
 FIRST_ROUND = 4  # playouts of each option before any is dropped (seconds budget)
 
 
@@ -83,25 +84,18 @@ class OptionValue:
 
     def as_dict(self) -> dict[str, object]:
         n = max(self.playouts, 1)
+        automatic = self.levels.get(AUTOMATIC_DEFEAT, 0.0)
+        # the engine records an automatic defeat as a Defeat (ruling R45)
+        shares = {lvl: self.levels.get(lvl, 0.0) for lvl in VICTORY_LEVELS}
+        shares["defeat"] += automatic
         return {
             "option": self.option_id,
             "label": self.label,
             "playouts": self.playouts,
             "mean_vp": round(self.mean_vp, 3),
             "standard_error": round(self.standard_error, 3),
-            "victory_levels": {
-                # an automatic defeat is recorded as a Defeat (ruling R45)
-                lvl: round(
-                    (
-                        self.levels.get(lvl, 0)
-                        + (self.levels.get(AUTOMATIC_DEFEAT, 0) * (lvl == "defeat"))
-                    )
-                    / n,
-                    3,
-                )
-                for lvl in VICTORY_LEVELS
-            },
-            "automatic_defeat": round(self.levels.get(AUTOMATIC_DEFEAT, 0) / n, 3),
+            "victory_levels": {lvl: round(share / n, 3) for lvl, share in shares.items()},
+            "automatic_defeat": round(automatic / n, 3),
             "value": round(self.value, 4),
             "value_error": round(self.value_error, 4),
             "tied_with_best": self.tied_with_best,
@@ -167,11 +161,12 @@ def paired_gap(best: OptionValue, other: OptionValue) -> tuple[float, float, int
 
 
 def tied(best: OptionValue, other: OptionValue) -> bool:
-    """Within one standard error of the best (too few shared playouts: tied)."""
+    """Within one standard error of the best; with fewer than ``MIN_PAIRS`` shared
+    playouts the standard error itself is too uncertain to tell them apart: tied."""
     if other is best:
         return True
     gap, se, n = paired_gap(best, other)
-    return n < 3 or gap <= se
+    return n < MIN_PAIRS or gap <= se
 
 
 # ---------------------------------------------------------------------- playouts
@@ -272,13 +267,15 @@ def advise(
     deadline = started + seconds if seconds is not None else None
     legal = decision.legal
     values = [OptionValue(o.id, o.label) for o in legal]
-    mine = make_bot(policy, seed).choose(game)
+    root = game if game.turn_starts else fork(game)
+    # asked on a copy: a bot that touches the board while it thinks (a bug, but not the
+    # player's) must not change the game the advisor is asked about
+    mine = make_bot(policy, seed).choose(root.fork())
     by_id = {v.option_id: v for v in values}
     by_id[mine].policy_choice = True
 
     rng = random.Random(seed)
     seeds: list[tuple[int, int]] = []
-    root = game if game.turn_starts else fork(game)
     runner = _Runner(root, pool, default_workers() if workers is None else workers)
     alive = list(values)
     spent, rnd = 0, 0

@@ -119,12 +119,13 @@ def test_full_playouts_play_to_the_end(content) -> None:
 
 # ---------------------------------------------------------------- ties
 def test_options_within_one_standard_error_of_the_best_are_tied() -> None:
-    best = _option("a", [3, 1, 2, 3, 1, 2])
-    close = _option("b", [2, 1, 2, 3, 1, 2])  # gap 1/6, paired s.e. 1/6: tied
-    far = _option("c", [0, -1, 0, 1, -1, 0])  # 2 less on every shared fate: not tied
+    best = _option("a", [3, 1, 2, 3, 1, 2, 2, 2])
+    close = _option("b", [2, 1, 2, 3, 1, 2, 2, 2])  # gap 1/8, paired s.e. 1/8: tied
+    far = _option("c", [0, -1, 0, 1, -1, 0, 0, 0])  # 2 less on every shared fate: not tied
     assert tied(best, close)
     assert not tied(best, far)
-    assert tied(best, _option("d", [0, 0]))  # too few shared playouts to tell
+    # four fates all 2 worse look certain, but four are too few to trust their s.e.
+    assert tied(best, _option("d", [1, -1, 0, 1]))
 
 
 def test_advice_covers_every_option_and_leaves_the_game_alone(content) -> None:
@@ -134,6 +135,35 @@ def test_advice_covers_every_option_and_leaves_the_game_alone(content) -> None:
     assert {v.option_id for v in advice.options} == set(game.decision.legal_ids)
     assert game.state.digest() == digest and game.choices == choices
     assert advice.options[0].tied_with_best
+
+
+def test_a_policy_that_touches_the_board_never_changes_the_game(content, monkeypatch) -> None:
+    """The advisor never changes the game it is asked about, even when its policy bot
+    changes the board it is shown (the expert bot did, once)."""
+    from planet_king import bots
+
+    class Meddler:
+        """Empties the Treasury of the first board it is shown (the advisor's position)."""
+
+        name = "meddler"
+        meddled = False
+
+        def __init__(self, seed: int) -> None:
+            self.rng = random.Random(seed)
+
+        def choose(self, game: Game) -> str:
+            if not Meddler.meddled:
+                Meddler.meddled = True
+                game.state.treasury = 0
+            return self.rng.choice(game.decision.legal_ids)
+
+    monkeypatch.setitem(bots.BOTS, "meddler", Meddler)
+    game = Game("iupiter-hispano", seed=4, content=content, keep_turn_starts=True)
+    game.state.treasury = 5
+    digest = game.state.digest()
+    advise(game, playouts=6, seed=1, workers=1, policy="meddler")
+    assert Meddler.meddled
+    assert game.state.treasury == 5 and game.state.digest() == digest
 
 
 def test_recommendation_is_the_policy_choice_among_ties(content) -> None:
@@ -253,6 +283,9 @@ def test_hint_json_keeps_the_old_fields_and_adds_the_new(content, tmp_path) -> N
         for key in ("mean_vp", "standard_error", "victory_levels", "automatic_defeat"):
             assert key in o
         assert isinstance(o["value"], float) and isinstance(o["tied_with_best"], bool)
+        # every playout ends at one level (an automatic defeat counts as a Defeat, R45)
+        assert sum(o["victory_levels"].values()) == pytest.approx(1, abs=0.01)
+        assert o["automatic_defeat"] <= o["victory_levels"]["defeat"] + 0.001
     [pick] = [o for o in data["options"] if o["recommended"]]
     assert pick["option"] == data["recommended"] and pick["tied_with_best"]
     earlier = CliRunner().invoke(
