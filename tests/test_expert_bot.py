@@ -179,3 +179,26 @@ def test_hothead_keeps_a_capable_viceroy(content: Content) -> None:
     s.wars["france-italy"].active = False
     bot._bonuses = {}
     assert bot._action_score(g, "nominate-noble") > 0
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_expert_never_changes_positions_it_would_not_reach_itself(
+    content: Content, scenario: str
+) -> None:
+    """DESIGN 1 (bots read only what a player sees), issue 16: the advisor asks the bot
+    in positions that other moves led to. Half the moves here are random; at every
+    position a fresh bot (as the advisor makes one) and the game's own bot choose, and
+    neither may change the state or draw a card or a marker."""
+    for seed in (11, 12):
+        g = Game(scenario, seed=seed, content=content)
+        bot = make_bot("expert", seed)
+        mover = make_bot("random", seed)
+        while g.decision is not None:
+            before, draws = g.state.digest(), g.random_draws
+            fresh = make_bot("expert", len(g.choices)).choose(g)
+            choice = bot.choose(g)
+            assert (g.state.digest(), g.random_draws) == (before, draws), (
+                f"the bot changed the game at choice {len(g.choices)}: {g.decision.prompt}"
+            )
+            assert fresh in g.decision.legal_ids
+            g.choose(mover.choose(g) if mover.rng.random() < 0.5 else choice)
