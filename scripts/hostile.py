@@ -485,6 +485,18 @@ print("OVER", flush=True)
 """
 
 
+def reported_saved(lines: list[str]) -> int:
+    """The most choices the child reported saved. It prints "<choices> <game id>" after
+    each autosave: only whole lines count, and only their first field (a game id is hex
+    and may happen to be all decimal digits)."""
+    counts = [
+        int(fields[0])
+        for fields in (line.split() for line in lines)
+        if len(fields) == 2 and fields[0].isdigit()
+    ]
+    return max(counts, default=0)
+
+
 def _kill_round(folder: Path, rng: random.Random, state: dict[str, Any]) -> str:
     proc = subprocess.Popen(
         [sys.executable, "-c", CHILD, str(folder), state["scenario"], str(rng.randrange(2**32))],
@@ -494,11 +506,10 @@ def _kill_round(folder: Path, rng: random.Random, state: dict[str, Any]) -> str:
     time.sleep(rng.uniform(0.6, 1.6))  # start-up is some 0.5 s: kill in the middle of play
     proc.kill()
     out, err = proc.communicate(timeout=30)
-    lines = out.decode().split()
+    lines = out.decode().splitlines()
     if proc.returncode not in (-signal.SIGKILL, 0):
         raise AssertionError(f"child exit {proc.returncode}: {err.decode()[-400:]}")
-    reported = [int(x) for x in lines if x.isdigit()]
-    saved = max(reported, default=0)
+    saved = reported_saved(lines)
     # every autosave left must load and verify; the newest must hold every saved choice
     for path in folder.glob("autosave-*.json"):
         saves.load_game(path)

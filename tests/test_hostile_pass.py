@@ -42,3 +42,14 @@ def test_the_hostile_pass_reports_a_crash(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr(hostile.saves, "load_game", crash)
     tally = hostile.bad_saves(hostile.random.Random(1), 3, 0, 10.0, tmp_path)
     assert len(tally.tracebacks) >= 3 and "planted" in tally.tracebacks[0]
+
+
+def test_the_kill_check_reads_the_choices_not_a_game_id() -> None:
+    """Saves / Autosave (issue 15, kills): the child reports "<choices> <game id>" after
+    each autosave. A game id of twelve hex digits can be all decimal digits: it is never
+    taken for a count (it once made a clean run report 860462244682 choices lost), and a
+    line cut by the kill does not count."""
+    hostile = load_hostile()
+    lines = ["1 860462244682", "2 860462244682", "87 860462244682", "88 860462244682", "8"]
+    assert hostile.reported_saved(lines) == 88
+    assert hostile.reported_saved(["OVER"]) == 0
