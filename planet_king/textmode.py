@@ -190,7 +190,7 @@ def render_decision(game: Game, warnings: dict[str, str] | None = None) -> str:
 MAX_LINE = 1000  # a longer typed line is answered without being looked at
 
 
-def _read_line(read: Callable[[str], str], prompt: str) -> str:
+def read_line(read: Callable[[str], str], prompt: str) -> str:
     """One typed line, stripped; raises EOFError at the end of input. A line too long
     to be a command is returned as a NUL, which no command matches: it gets the answer
     of any unknown entry."""
@@ -200,7 +200,7 @@ def _read_line(read: Callable[[str], str], prompt: str) -> str:
     return line.strip()
 
 
-def _option_number(answer: str, count: int) -> int | None:
+def option_number(answer: str, count: int) -> int | None:
     """The option typed (1 to ``count``), or None: only plain ASCII digits, a few of
     them (``²`` and 5,000-digit numbers are not numbers to choose by)."""
     if not (answer.isascii() and answer.isdigit()) or len(answer) > 6:
@@ -269,7 +269,7 @@ def run(
                 say(f"Game over. Victory level: {s.victory_level.replace('-', ' ')}. VP {s.vp}.")
                 say("Type u to undo the last choice, or press Enter to leave.")
                 try:
-                    answer = _read_line(read, "> ")
+                    answer = read_line(read, "> ")
                 except EOFError:
                     return 0
                 if answer == "u":
@@ -284,7 +284,7 @@ def run(
                 say(forecast_line(game))
                 say(render_decision(game, warnings))
             try:
-                answer = _read_line(read, "> ")
+                answer = read_line(read, "> ")
             except EOFError:
                 say("End of input: leaving the game.")
                 return 0
@@ -330,7 +330,7 @@ def run(
                     say(f"Saved to {path}.")
                 continue
             n = len(game.decision.options)
-            number = _option_number(answer, n)
+            number = option_number(answer, n)
             if number is None:
                 say(f"Type a number from 1 to {n} (m shows the options, ? the commands).")
                 continue

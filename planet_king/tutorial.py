@@ -249,7 +249,7 @@ def run_text(
         rendered[at.option_number] += "   <- the example"
         say("\n".join(rendered))
         try:
-            answer = read("tutorial> ").strip()
+            answer = textmode.read_line(read, "tutorial> ")
         except EOFError:
             say("End of input: leaving the tutorial.")
             return 0
@@ -267,10 +267,11 @@ def run_text(
             continue
         d = game.decision
         assert d is not None  # a guided step has a decision
-        if answer == "":
-            option = d.options[at.option_number - 1]
-        elif answer.isdigit() and 1 <= int(answer) <= len(d.options):
-            option = d.options[int(answer) - 1]
+        number = (
+            at.option_number if answer == "" else textmode.option_number(answer, len(d.options))
+        )
+        if number is not None:
+            option = d.options[number - 1]
         else:
             say(f"Press Enter, or type a number from 1 to {len(d.options)}, or ? for help.")
             continue
@@ -294,7 +295,7 @@ def run_text(
     if game.over:
         return 0
     try:
-        answer = read("Play on (p) or quit (q)? ").strip().lower()
+        answer = textmode.read_line(read, "Play on (p) or quit (q)? ").lower()
     except EOFError:
         return 0
     if answer not in ("p", "play"):

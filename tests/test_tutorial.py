@@ -148,3 +148,13 @@ def test_a_tutorial_game_off_the_example_resumes_as_an_ordinary_game(
     assert tutorial.for_game(content, game) == tut
     game.choose("noble:manuel-de-melo")  # the example chose Fernández de Castro
     assert tutorial.for_game(content, game) is None
+
+
+def test_plain_text_tutorial_answers_any_typed_line(content: Content, tmp_path) -> None:
+    """Issue 15, item 9, in the tutorial too: '²', a 5,000-digit number and a line too
+    long to be a command each get the one-line answer; nothing is chosen."""
+    out = io.StringIO()
+    odd = ["²", "9" * 5000, "x" * 5000]
+    code = tutorial.run_text(content, read=answers(*odd, "q"), out=out, saves_dir=tmp_path)
+    assert code == 0
+    assert out.getvalue().count("Press Enter, or type a number from 1 to") == len(odd)
