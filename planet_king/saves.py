@@ -776,13 +776,14 @@ def _renumber(existing: list[Autosave]) -> list[Autosave]:
     return out
 
 
-def autosave(game: Game, *, saves_dir: Path | None = None) -> str | None:
+def autosave(game: Game, *, saves_dir: Path | None = None, leaving: bool = False) -> str | None:
     """Write the rotating autosave of this game (the last ``AUTOSAVE_KEEP`` kept).
 
     Nothing is written when the game has not moved since it was loaded (resuming five
     times does not push the history out). Returns None on success, or a one-line
     message on an I/O error (full disk, read-only folder): it never raises for those,
-    so the game can go on.
+    so the game can go on. ``leaving``: the autosave of a quit, whose message is the last
+    thing said (it cannot say that the game goes on).
     """
     if getattr(game, "autosaved_choices", None) == tuple(game.choices):
         return None
@@ -798,6 +799,11 @@ def autosave(game: Game, *, saves_dir: Path | None = None) -> str | None:
         atomic_write(target, dumps(game).encode("utf-8"))
     except OSError as exc:
         where = shown(str(folder), 200)
+        if leaving:
+            return (
+                f"Autosave failed: {describe_os_error(exc)} ({where}); "
+                "the moves since the last save are not kept"
+            )
         return f"autosave failed: {describe_os_error(exc)} ({where}); the game goes on"
     game.autosaved_choices = tuple(game.choices)
     _prune([*existing, Autosave(counter, slug, target)], slug)

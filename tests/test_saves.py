@@ -547,3 +547,15 @@ def test_an_engine_error_during_replay_is_one_line(good_save, content, monkeypat
     with pytest.raises(SaveError, match=r"choice 4 .* internal error KeyError") as info:
         saves.load_game(good_save, content=content)
     assert info.value.kind == "engine" and info.value.position == 4
+
+
+def test_the_autosave_of_a_quit_says_once_that_it_failed_and_what_is_lost(
+    finished, tmp_path
+) -> None:
+    """The quit's autosave is the last thing said: "Autosave failed" once, never "the
+    game goes on" (it said "Autosave failed: autosave failed: ...; the game goes on")."""
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("x")
+    message = saves.autosave(finished, saves_dir=not_a_folder, leaving=True) or ""
+    assert message.startswith("Autosave failed: ") and message.lower().count("autosave failed") == 1
+    assert "goes on" not in message and "not kept" in message

@@ -217,10 +217,10 @@ class PlanetKingApp(App[int]):
         saves = self.saves_module()
         if game is not None and not game.over and saves is not None:
             try:
-                error = saves.autosave(game, saves_dir=self.saves_dir)
+                error = saves.autosave(game, saves_dir=self.saves_dir, leaving=True)
             except Exception as exc:  # never lose the quit to a failing autosave
-                error = str(exc)
-            self.exit_message = f"Autosave failed: {error}" if error else "Game autosaved."
+                error = f"Autosave failed: {exc}"
+            self.exit_message = error or "Game autosaved."
             self.autosave_failed = bool(error)
         self.exit(0)
 
