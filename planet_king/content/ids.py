@@ -43,6 +43,7 @@ class Leader(Ids):
 class Event(Ids):
     TABLE = "events"
     GUERRA_DELS_SEGADORS = "guerra-dels-segadors"
+    CORSAIRS_OF_DUNKIRK = "corsairs-of-dunkirk"
     HUNTING_DAY = "hunting-day"
     ACTION_14 = "action-14"  # the eighth ACTION card (Union of Arms)
     FRANCO_SPANISH_WAR_33 = "franco-spanish-war-33"

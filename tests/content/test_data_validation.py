@@ -248,3 +248,28 @@ def test_every_condition_the_loader_knows_is_one_the_engine_checks(content) -> N
         assert memorials._met(game, card, final=True) in (True, False), condition
     used = {m.condition for m in content.memorials.values()}
     assert used <= set(MEMORIAL_CONDITIONS)
+
+
+# Events / the cards' parameters: each effect names the parameters it reads, so a number
+# in the data can never be silently ignored (the TURKISH WAR's `declaration_tests` and
+# `declare_on_neutral`, and CORSAIRS OF DUNKIRK's strength, were once read by no rule code).
+TURKISH = "params: {power: ottoman, "
+
+
+def test_an_event_parameter_its_effect_does_not_read_is_refused(data: Path) -> None:
+    edit(data / "events.yaml", TURKISH, TURKISH + "tests: 1, ")
+    refused(data, "events.yaml", "turkish-war", "params.tests", "does not read")
+
+
+def test_an_event_without_a_parameter_its_effect_needs_is_refused(data: Path) -> None:
+    edit(data / "events.yaml", TURKISH, "params: {")
+    refused(data, "events.yaml", "turkish-war", "params.power", "missing")
+
+
+@pytest.mark.parametrize("value", ["'two'", "true"])
+def test_an_event_parameter_of_the_wrong_type_is_refused(data: Path, value: str) -> None:
+    text = (data / "events.yaml").read_text(encoding="utf-8")
+    amount = re.search(r"params: \{amount: (-?\d+)\}", text)
+    assert amount is not None
+    edit(data / "events.yaml", amount.group(0), f"params: {{amount: {value}}}")
+    refused(data, "events.yaml", "params.amount", "expected int")

@@ -70,12 +70,17 @@ def test_declaration_from_turn_three_takes_two_tests(hothead: Game) -> None:
 
 
 def test_turkish_war_declares_only_on_a_negative(hothead: Game) -> None:
-    """Declaration of War (exception): TURKISH WAR, one test, only a negative declares."""
+    """Declaration of War (exception): TURKISH WAR, one test, only a negative declares;
+    the card's own parameters say so, and the rule code reads them."""
+    turkish = wars.Declaration.of(hothead.content.events["turkish-war"])
+    assert turkish == wars.Declaration(tests=1, on_neutral=False)
     hothead.state.turn = 5
     stack(hothead, "action-2")
-    assert wars.declaration_test(hothead, "ottoman", "test", turkish=True) is False
+    assert wars.declaration_test(hothead, "ottoman", "test", turkish) is False
     stack(hothead, "action-3")
-    assert wars.declaration_test(hothead, "ottoman", "test", turkish=True) is True
+    assert wars.declaration_test(hothead, "ottoman", "test", turkish) is True
+    stack(hothead, "action-2")  # another war card: the same neutral draw declares war
+    assert wars.declaration_test(hothead, "england", "test") is True
 
 
 def test_no_more_than_two_new_wars_a_turn(hothead: Game) -> None:

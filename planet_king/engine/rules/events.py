@@ -15,11 +15,23 @@ if TYPE_CHECKING:
 
 Effect = Callable[["Game", "EventCard"], "Rules"]
 EFFECTS: dict[str, Effect] = {}
+# The ``params`` each effect reads, with their type: the loader refuses a card that lacks
+# a ``needs`` parameter, names one its effect never reads, or gives one the wrong type,
+# so a parameter in the data is never silently ignored.
+ParamTypes = dict[str, type]
+EFFECT_NEEDS: dict[str, ParamTypes] = {}
+EFFECT_MAY: dict[str, ParamTypes] = {}
 
 
-def effect(key: str) -> Callable[[Effect], Effect]:
+def effect(
+    key: str, *, needs: ParamTypes | None = None, may: ParamTypes | None = None
+) -> Callable[[Effect], Effect]:
+    """Register rule code for the data's ``effect: key`` and the ``params`` it reads."""
+
     def wrap(fn: Effect) -> Effect:
         EFFECTS[key] = fn
+        EFFECT_NEEDS[key] = needs or {}
+        EFFECT_MAY[key] = may or {}
         return fn
 
     return wrap
@@ -59,7 +71,7 @@ def play_event(g: Game, card_id: str) -> Rules:
             s.pending_removals.append(other)
 
 
-@effect("war")
+@effect("war", needs={"power": str}, may=wars.WAR_CARD_PARAMS)
 def _war(g: Game, card: EventCard) -> Rules:
     yield from wars.war_event(g, card)
 
@@ -74,7 +86,7 @@ def _action(g: Game, card: EventCard) -> Rules:
     yield from actions.action_card(g, card)
 
 
-@effect("ducats")
+@effect("ducats", needs={"amount": int})
 def _ducats(g: Game, card: EventCard) -> Rules:
     amount = int(card.params["amount"])
     if amount >= 0:
@@ -83,14 +95,14 @@ def _ducats(g: Game, card: EventCard) -> Rules:
         yield from economy.pay(g, -amount, f"event:{card.id}", cause=card.name, rule="Events")
 
 
-@effect("happiness")
+@effect("happiness", needs={"amount": int})
 def _happiness(g: Game, card: EventCard) -> Rules:
     g.add_happiness(int(card.params["amount"]), card.name, rule="Events")
     return
     yield  # pragma: no cover
 
 
-@effect("prestige")
+@effect("prestige", needs={"amount": int})
 def _prestige(g: Game, card: EventCard) -> Rules:
     g.add_prestige(int(card.params["amount"]), card.name, rule="Events")
     return
@@ -164,7 +176,7 @@ def _beaten(g: Game, card: EventCard) -> Rules:
     yield  # pragma: no cover
 
 
-@effect("extra-royal-action")
+@effect("extra-royal-action", may={"amount": int})
 def _extra_royal(g: Game, card: EventCard) -> Rules:
     """BARBARA VAN BECK: gain ``params.amount`` royal (yellow) cubes."""
     s = g.state
@@ -180,12 +192,14 @@ def _extra_royal(g: Game, card: EventCard) -> Rules:
 
 
 # ---------------------------------------------------------------- wars
-@effect("corsairs-of-dunkirk")
+@effect("corsairs-of-dunkirk", needs={"power": str, "strength": int})
 def _corsairs(g: Game, card: EventCard) -> Rules:
-    """The United Provinces have strength 3 for the rest of the turn (``wars.enemy_strength``)."""
+    """The card's power (the United Provinces) has the card's strength (3) for the rest of
+    the turn (``wars.enemy_strength``)."""
     g.state.corsairs = True
+    power, strength = str(card.params["power"]), int(card.params["strength"])
     g.log(
-        "The military strength of the United Provinces is 3 for the rest of the turn.",
+        f"The military strength of the {g.name(power)} is {strength} for the rest of the turn.",
         rule="Events / Corsairs of Dunkirk",
         cause=card.name,
     )
@@ -226,7 +240,7 @@ def _corruption(g: Game, card: EventCard) -> Rules:
 
 
 # ---------------------------------------------------------------- the map
-@effect("spanish-road")
+@effect("spanish-road", may={"cost": int})
 def _spanish_road(g: Game, card: EventCard) -> Rules:
     """Open pass: close it. Closed pass: the Valido may pay ``params.cost`` to reopen it."""
     rule = "Events / Spanish Road"
@@ -331,7 +345,7 @@ def _traitor(g: Game, card: EventCard) -> Rules:
     yield from traitor_check(g, nid, card.name)
 
 
-@effect("conspiracy-of-nobles")
+@effect("conspiracy-of-nobles", may={"war": str})
 def _conspiracy(g: Game, card: EventCard) -> Rules:
     """The Flanders war marker moves one space against the player (if that war is
     active), then the Governor of Flanders is checked as if chosen by TRAITOR.

@@ -35,7 +35,7 @@ def _nothing() -> Rules:
 
 
 # ------------------------------------------------------------ the Palatinate
-@effect("palatinate-move")
+@effect("palatinate-move", may={"strength": int, "palatinate": int, "cost": int})
 def _palatinate_move(g: Game, card: EventCard) -> Rules:
     """WALLENSTEIN (pay a ducat to move the marker in the player's favour); DANISH
     INTERVENTION, LÜTZEN, the BREITENFELDs: one space towards the Protestants (D17).
@@ -169,7 +169,7 @@ def _alliance_loss(g: Game, card: EventCard) -> Rules:
 
 
 # ------------------------------------------------------- Guerra dels Segadors
-@effect("guerra-dels-segadors")
+@effect("guerra-dels-segadors", needs={"power": str})
 def _segadors(g: Game, card: EventCard) -> Rules:
     """At war with France: the Catalan front gets its fourth black space. Not at war: war
     is declared on the Catalan front only (three black spaces). Either way Margarit joins
@@ -177,7 +177,8 @@ def _segadors(g: Game, card: EventCard) -> Rules:
     s = g.state
     rule = wars.RULE_SEGADORS
     s.segadors_played = True
-    if wars.at_war_with(g, Power.FRANCE):
+    power = str(card.params["power"])  # France, whose Catalan front this is
+    if wars.at_war_with(g, power):
         s.catalonia_fourth_space = True
         g.log(
             "France is at war: the Guerra dels Segadors marker is removed; the Catalan front "
@@ -190,7 +191,7 @@ def _segadors(g: Game, card: EventCard) -> Rules:
         why = None
         if ws is None or War.FRANCE_CATALONIA not in wars.allowed_wars(g):
             why = "the Catalan front is not used in this scenario"
-        elif wars.ended_this_turn(g, Power.FRANCE):
+        elif wars.ended_this_turn(g, power):
             why = "the war ended this turn (Peace marker)"
         elif s.wars_declared_this_turn >= 2:
             why = "two wars have already been declared this turn"
@@ -313,7 +314,7 @@ def _conde_to_spain(g: Game, card: EventCard) -> Rules:
 
 
 # ------------------------------------------------------------- Old Tercio
-@effect("old-tercio")
+@effect("old-tercio", may={"cost": int})
 def _old_tercio(g: Game, card: EventCard) -> Rules:
     """The player may pay a ducat to exchange a Spanish tercio for an old tercio."""
     s = g.state
@@ -460,7 +461,7 @@ def raid(g: Game, cause: str, *, counter_armada: bool = False) -> Rules:
     )
 
 
-@effect("raid")
+@effect("raid", may={"war": str})
 def _raid(g: Game, card: EventCard) -> Rules:
     """PIRATES (the raiding copy) and RAID IN THE INDIES (only while at war with the United
     Provinces at the time it is played)."""

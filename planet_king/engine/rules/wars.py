@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Event, Leader, Noble, Place, Power, War
@@ -71,8 +72,10 @@ def enemy_strength(g: Game, war_id: str) -> int:
     s = g.state
     power = power_of(g, war_id)
     strength = s.power_strength.get(power, g.content.powers[power].strength)
-    if power == Power.UNITED_PROVINCES and s.corsairs:
-        strength = min(strength, 3)
+    if s.corsairs:  # CORSAIRS OF DUNKIRK: its power's strength for the rest of the turn
+        corsairs = g.event(Event.CORSAIRS_OF_DUNKIRK).params
+        if power == corsairs["power"]:
+            strength = min(strength, int(corsairs["strength"]))
     if war_id == War.FRANCE_CATALONIA and s.catalan_tercio:
         strength += 1
     return strength
@@ -415,18 +418,42 @@ def france_fronts_to_open(g: Game) -> list[str]:
     return [f for f in fronts if f in s.wars and f in allowed_wars(g)]
 
 
-def declaration_test(g: Game, power: str, cause: str, *, turkish: bool = False) -> bool:
-    """One test on turns 1-2 (two from turn 3); negative or neutral declares war.
+@dataclass(frozen=True)
+class Declaration:
+    """How a war card's declaration test is taken: one test on turns 1-2 (two from turn 3),
+    a negative or neutral result declares war. The TURKISH WAR's card sets its own:
+    one test whatever the turn (``declaration_tests: 1``), and only a negative declares
+    (``declare_on_neutral: false``)."""
 
-    The TURKISH WAR takes one test whatever the turn, and only a negative declares.
-    """
-    tests = 1 if turkish or g.state.turn <= 2 else 2
+    tests: int | None = None  # None: by the turn
+    on_neutral: bool = True
+
+    @classmethod
+    def of(cls, card: EventCard) -> Declaration:
+        tests = card.params.get("declaration_tests")
+        return cls(
+            None if tests is None else int(tests),
+            bool(card.params.get("declare_on_neutral", True)),
+        )
+
+
+def declaration_test(g: Game, power: str, cause: str, how: Declaration = Declaration()) -> bool:
+    tests = how.tests if how.tests is not None else (1 if g.state.turn <= 2 else 2)
     for _ in range(tests):
         t = g.fortune_test(f"does {g.name(power)} declare war?", rule=RULE_DECLARATION)
-        if t.negative or (t.neutral and not turkish):
+        if t.negative or (t.neutral and how.on_neutral):
             return True
     g.log(f"{g.name(power)} does not declare war.", rule=RULE_DECLARATION, cause=cause)
     return False
+
+
+# What a war card's ``params`` may add to its ``power`` (the card's effect registration).
+WAR_CARD_PARAMS: dict[str, type] = {
+    "strength": int,
+    "palatinate": int,
+    "declaration_tests": int,
+    "declare_on_neutral": bool,
+}
 
 
 def war_event(g: Game, card: EventCard, *, forced_declaration: bool = False) -> Rules:
@@ -458,7 +485,7 @@ def war_event(g: Game, card: EventCard, *, forced_declaration: bool = False) -> 
                     [war_id],
                     cause,
                     forced=forced_declaration,
-                    turkish=power == Power.OTTOMAN,
+                    how=Declaration.of(card),
                 )
     palatinate = g.state.wars.get(War.PALATINATE)
     if "palatinate" in card.params and palatinate is not None and palatinate.active:
@@ -509,7 +536,13 @@ def _open_picardy(g: Game, cause: str) -> Rules:
 
 
 def _event_declaration(
-    g: Game, power: str, fronts: list[str], cause: str, *, forced: bool, turkish: bool = False
+    g: Game,
+    power: str,
+    fronts: list[str],
+    cause: str,
+    *,
+    forced: bool,
+    how: Declaration = Declaration(),
 ) -> Rules:
     if not fronts:
         g.log(
@@ -530,7 +563,7 @@ def _event_declaration(
             rule=RULE_DECLARATION,
             cause=cause,
         )
-    elif not declaration_test(g, power, cause, turkish=turkish):
+    elif not declaration_test(g, power, cause, how):
         return
     yield from declare_war(g, fronts, cause)
 
