@@ -21,7 +21,6 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent.parent
 SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")
@@ -96,12 +95,9 @@ def main() -> None:
         return
     if args.base is None:
         parser.error("--base DIR is required")
-    runs = [
-        (s, b, "")
-        for s in args.scenarios.split(",")
-        for b in args.bots.split(",")
-    ]
-    runs += [(MODE_SCENARIO, b, m) for m in filter(None, args.modes.split(",")) for b in args.bots.split(",")]
+    bots = args.bots.split(",")
+    runs = [(s, b, "") for s in args.scenarios.split(",") for b in bots]
+    runs += [(MODE_SCENARIO, b, m) for m in filter(None, args.modes.split(",")) for b in bots]
     failed = 0
     for scenario, bot, mode in runs:
         key = f"{scenario}-{bot}-{mode or 'plain'}-{args.games}"
