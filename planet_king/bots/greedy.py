@@ -13,7 +13,7 @@ import random
 from planet_king.engine.decisions import Decision
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court, wars
-from planet_king.engine.rules.actions import ACTIONS, ActionChecks, Context, action_type
+from planet_king.engine.rules.actions import ActionChecks, Context, action_types
 
 PREFERRED_ACTIONS = {
     # royal
@@ -51,15 +51,26 @@ class GreedyBot:
         # Read off the board for the decision at hand, on need.
         self._bonuses: dict[str, float] = {}
         self._types: dict[str, float] | None = None
+        # Where this bot last chose a type of action: (game, number of choices made).
+        self._type_at: tuple[Game | None, int] = (None, -1)
 
     def choose(self, game: Game) -> str:
         decision = game.decision
         if decision is None:
             raise ValueError("the game is over")
-        legal = decision.legal
-        self._bonuses, self._types = {}, None
-        scored = [(self.score(game, decision, o.id), self.rng.random(), o.id) for o in legal]
-        return max(scored)[2]
+        n = len(game.choices)
+        # An action menu right after its type was chosen reads the same board (nothing
+        # happens in between): the action values found for the type choice stand, so
+        # type and action are valued once.
+        if self._type_at[0] is not game or self._type_at[1] != n - 1:
+            self._bonuses = {}
+        self._types = None
+        scored = [
+            (self.score(game, decision, o.id), self.rng.random(), o.id) for o in decision.legal
+        ]
+        best = max(scored)[2]
+        self._type_at = (game, n) if best.startswith("type:") else (None, -1)
+        return best
 
     # ------------------------------------------------------------- scoring
     def score(self, g: Game, d: Decision, oid: str) -> float:
@@ -115,9 +126,10 @@ class GreedyBot:
         if checks is None:
             checks = ActionChecks(g, Context(self._ctx(g), "bot"))
         wanted = {o.id[5:] for o in d.legal if o.id.startswith("type:")}
+        types = action_types(g)
         best: dict[str, float] = {}
         for score, aid in ranked:
-            t = action_type(g, ACTIONS[aid])
+            t = types[aid]
             if t in wanted and t not in best and checks[aid] is None:
                 best[t] = max(score, 0.0)
                 if len(best) == len(wanted):

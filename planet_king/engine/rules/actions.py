@@ -148,6 +148,39 @@ def action_type(g: Game, act: Action) -> str:
     return act.type
 
 
+# The action menu of each type, with or without War-Only mode: (action, option id,
+# label) in the order of ACTIONS. Built on first use, once this module has registered
+# every action (each ACTION card reads it up to 8 times).
+_MENUS: dict[bool, dict[str, tuple[tuple[Action, str, str], ...]]] = {}
+_TYPES: dict[bool, dict[str, str]] = {}
+
+
+def _menus(g: Game) -> dict[str, tuple[tuple[Action, str, str], ...]]:
+    war_only = g.options.war_only
+    menus = _MENUS.get(war_only)
+    if menus is None:
+        by_type: dict[str, list[tuple[Action, str, str]]] = {t: [] for t in TYPES}
+        for act in ACTIONS.values():
+            t = action_type(g, act)
+            by_type[t].append((act, f"action:{t}:{act.id}", act.label))
+        menus = _MENUS[war_only] = {t: tuple(items) for t, items in by_type.items()}
+    return menus
+
+
+def actions_of_type(g: Game, type_: str) -> tuple[Action, ...]:
+    """The actions of a type, as its menu lists them (see ``action_type``)."""
+    return tuple(act for act, _, _ in _menus(g)[type_])
+
+
+def action_types(g: Game) -> dict[str, str]:
+    """Every action's type in this game (see ``action_type``); not to be changed."""
+    types = _TYPES.get(g.options.war_only)
+    if types is None:
+        types = {act.id: t for t, menu in _menus(g).items() for act, _, _ in menu}
+        _TYPES[g.options.war_only] = types
+    return types
+
+
 class ActionChecks(dict[str, str | None]):
     """Why each action cannot be taken now (None: it can), checked on first use and
     then remembered for the whole menu: the type choice, the action choice after it and
@@ -173,9 +206,17 @@ def type_why_not(
     if ctx.uses_cubes and CUBE[type_] and not any(s.cubes[c] > 0 for c in CUBE[type_]):
         return f"no {' or '.join(CUBE[type_])} cube left"
     checks = ActionChecks(g, ctx) if checks is None else checks
-    if any(checks[a.id] is None for a in ACTIONS.values() if action_type(g, a) == type_):
-        return None
+    for act, _, _ in _menus(g)[type_]:
+        if checks[act.id] is None:
+            return None
     return "no action of this type is possible now"
+
+
+# The options of the choice of type, their ids and labels.
+TYPE_OPTIONS = tuple((t, f"type:{t}", f"{t.capitalize()} action") for t in TYPES)
+USED_WITH_CARD = "already used with this card"
+NO_MORE = Option("done", "No more actions")
+BACK = Option("back", "Back")
 
 
 def action_card(g: Game, card: EventCard) -> Rules:
@@ -201,11 +242,11 @@ def take_actions(g: Game, ctx: Context) -> Rules:
     while len(done) < 3:  # "Back" from an action menu spends nothing: the count stays
         n = len(done) + 1
         checks = ActionChecks(g, ctx)
-        opts = Choices()
-        for t in TYPES:
-            reason = "already used with this card" if t in done else type_why_not(g, t, ctx, checks)
-            opts.add(f"type:{t}", f"{t.capitalize()} action", reason)
-        opts.add("done", "No more actions")
+        opts: list[Option] = []
+        for t, oid, label in TYPE_OPTIONS:
+            reason = USED_WITH_CARD if t in done else type_why_not(g, t, ctx, checks)
+            opts.append(Option(oid, label, reason is None, reason))
+        opts.append(NO_MORE)
         choice = yield from g.ask(
             f"Choose the type of action {n} of 3",
             opts,
@@ -225,11 +266,11 @@ def take_one(g: Game, type_: str, ctx: Context, checks: ActionChecks | None = No
     """Choose and perform one action of a type; returns False if the player went back.
     ``checks``: the action checks of the type choice just made (nothing changed since)."""
     checks = ActionChecks(g, ctx) if checks is None else checks
-    opts = Choices()
-    for act in ACTIONS.values():
-        if action_type(g, act) == type_:
-            opts.add(f"action:{type_}:{act.id}", act.label, checks[act.id])
-    opts.add("back", "Back")
+    opts: list[Option] = []
+    for act, oid, label in _menus(g)[type_]:
+        why = checks[act.id]
+        opts.append(Option(oid, label, why is None, why))
+    opts.append(BACK)
     choice = yield from g.ask(
         f"Choose a {type_} action",
         opts,
