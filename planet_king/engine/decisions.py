@@ -24,6 +24,9 @@ class Option(NamedTuple):
     reason: str | None = None  # why an option shown is not allowed
 
 
+_new_option = tuple.__new__  # Option's fields, all given: skips the defaults' wrapper
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     role: Role
@@ -69,7 +72,7 @@ class Choices:
     items: list[Option] = field(default_factory=list)
 
     def add(self, oid: str, label: str, why_not: str | None = None) -> None:
-        self.items.append(Option(oid, label, why_not is None, why_not))
+        self.items.append(_new_option(Option, (oid, label, why_not is None, why_not)))
 
     def __bool__(self) -> bool:
         return any(o.allowed for o in self.items)

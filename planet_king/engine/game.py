@@ -333,15 +333,17 @@ class Game:
         self.log_entries.append(LogEntry(s.turn, phase or s.phase, text, rule, cause))
 
     def log_text(self) -> str:
-        return "\n".join(e.line() for e in self.log_entries)
+        # LogEntry.line, unrolled: the digest of every simulated game reads the whole log
+        lines = self.log_entries
+        return "\n".join(f"[T{turn} {phase}] {text}" for turn, phase, text, _, _ in lines)
 
     def log_digest(self) -> str:
         return hashlib.sha256(self.log_text().encode()).hexdigest()
 
     # ------------------------------------------------------- names and cards
     def name(self, ident: str) -> str:
-        power = self.content.powers.get(ident)
-        return power.name if power is not None else self.content.name(ident)
+        """A power's name, else ``Content.name`` (the id itself if nothing has it)."""
+        return self.content.display_names.get(ident, ident)
 
     def event(self, card_id: str) -> EventCard:
         return self.content.events[card_id]

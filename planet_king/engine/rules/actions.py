@@ -6,7 +6,7 @@ cost, a ``why_not`` check (None when allowed) and its rule code.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -766,17 +766,24 @@ def embassy(g: Game, cause: str, *, paid: bool) -> Rules:
 def _embassy_check(g: Game, ctx: Context) -> str | None:
     if ctx.kind == "organisation":
         return "not in the Organisation phase"
-    return refused_everywhere(g, list(_embassy_reasons(g)), "no war to send an embassy to")
+    return refused_everywhere(g, _embassy_reasons(g), "no war to send an embassy to")
 
 
-def refused_everywhere(g: Game, reasons: list[tuple[str, str | None]], none: str) -> str | None:
-    """None if some war allows the action; else the true reasons, each with its wars
-    ("campaigned here with the previous ACTION card (Italy)"), never a blanket "no war"
-    when there are wars that refuse for a reason of their own."""
-    if any(why is None for _, why in reasons):
-        return None
-    if not reasons:
+def refused_everywhere(
+    g: Game, reasons: Iterable[tuple[str, str | None]], none: str
+) -> str | None:
+    """None if some war allows the action (the reasons are read up to the first that
+    does); else the true reasons, each with its wars ("campaigned here with the previous
+    ACTION card (Italy)"), never a blanket "no war" when there are wars that refuse for a
+    reason of their own."""
+    refused: list[tuple[str, str | None]] = []
+    for w, why in reasons:
+        if why is None:
+            return None
+        refused.append((w, why))
+    if not refused:
         return none
+    reasons = refused
     by_reason: dict[str, list[str]] = {}
     for w, why in reasons:
         by_reason.setdefault(why or "", []).append(g.name(w))
@@ -872,8 +879,8 @@ def campaign_targets(g: Game, ctx: Context) -> list[tuple[str, str | None]]:
 def _campaign_reasons(g: Game, ctx: Context) -> Iterator[tuple[str, str | None]]:
     s = g.state
     forbidden = _forbidden_gov(g, ctx)
-    court_leaders = [n for n in court.court_nobles(g) if court.can_command(g, n)]
-    affordable = [n for n in court_leaders if s.treasury >= wars.campaign_cost(g, n)]
+    court_leaders: list[str] | None = None  # read only for a war to declare
+    affordable: list[str] = []
     for w in wars.allowed_wars(g):
         ws = s.wars[w]
         why: str | None = None
@@ -891,6 +898,9 @@ def _campaign_reasons(g: Game, ctx: Context) -> Iterator[tuple[str, str | None]]
                 why = f"costs {cost} ducat{'s' if cost > 1 else ''}; the Treasury has {s.treasury}"
         else:
             why = wars.player_can_declare(g, w)
+            if why is None and court_leaders is None:
+                court_leaders = [n for n in court.court_nobles(g) if court.can_command(g, n)]
+                affordable = [n for n in court_leaders if s.treasury >= wars.campaign_cost(g, n)]
             if why is None and not court_leaders:
                 why = "no noble with a military rating at Court"
             elif why is None and not affordable:
@@ -970,7 +980,7 @@ def _campaign(g: Game, ctx: Context) -> Rules:
 def _campaign_check(g: Game, ctx: Context) -> str | None:
     if ctx.kind == "organisation":
         return "not in the Organisation phase"
-    return refused_everywhere(g, campaign_targets(g, ctx), "no war to campaign in")
+    return refused_everywhere(g, _campaign_reasons(g, ctx), "no war to campaign in")
 
 
 # ------------------------------------------------------------ simple actions

@@ -43,7 +43,16 @@ def power_of(g: Game, war_id: str) -> str:
 
 
 def wars_of(g: Game, power: str) -> list[str]:
-    return [w for w in g.state.wars if g.content.wars[w].power == power]
+    """The wars (fronts) with a power, in the board's order; not to be changed. The wars
+    on the board are fixed at set-up, so the answer is kept for the game."""
+    cache: dict[str, list[str]] | None = g.__dict__.get("_wars_of_cache")
+    if not cache:
+        if not g.state.wars:  # before set-up: nothing to keep
+            return []
+        cache = g.__dict__["_wars_of_cache"] = {}
+        for w in g.state.wars:
+            cache.setdefault(g.content.wars[w].power, []).append(w)
+    return cache.get(power, [])
 
 
 def at_war_with(g: Game, power: str) -> bool:
@@ -65,6 +74,11 @@ def allowed_wars(g: Game) -> list[str]:
     if g.hothead:
         return [War.FRANCE_ITALY]
     return list(g.state.wars)
+
+
+def war_allowed(g: Game, war_id: str) -> bool:
+    """``war_id in allowed_wars(g)``, without making the list."""
+    return war_id == War.FRANCE_ITALY if g.hothead else war_id in g.state.wars
 
 
 def enemy_strength(g: Game, war_id: str) -> int:
@@ -269,7 +283,7 @@ def can_declare(g: Game, war_id: str) -> str | None:
     ws = s.wars[war_id]
     if ws.active:
         return "already at war"
-    if war_id not in allowed_wars(g):
+    if not war_allowed(g, war_id):
         return "this war is not used in this scenario"
     power = power_of(g, war_id)
     if ended_this_turn(g, power):
@@ -412,7 +426,7 @@ def france_fronts_to_open(g: Game) -> list[str]:
         fronts = [War.FRANCE_ITALY]
     else:
         fronts = [War.FRANCE_PICARDY, War.FRANCE_CATALONIA]
-    return [f for f in fronts if f in s.wars and f in allowed_wars(g)]
+    return [f for f in fronts if f in s.wars and war_allowed(g, f)]
 
 
 def declaration_test(g: Game, power: str, cause: str, *, turkish: bool = False) -> bool:
