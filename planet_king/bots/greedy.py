@@ -119,9 +119,14 @@ class GreedyBot:
     def _best_by_type(self, g: Game, d: Decision) -> dict[str, float]:
         """Every type's best possible preferred action, from one pass over the actions,
         best first: an action is checked only while its type has no answer yet."""
-        ranked = sorted(
-            ((self._action_score(g, aid), aid) for aid in PREFERRED_ACTIONS), reverse=True
-        )
+        if type(self)._action_score is GreedyBot._action_score:  # its sum, inlined
+            if not self._bonuses:
+                self._bonuses = self._action_bonuses(g)
+            bonus = self._bonuses.get
+            ranked = [(base + bonus(aid, 0), aid) for aid, base in PREFERRED_ACTIONS.items()]
+        else:
+            ranked = [(self._action_score(g, aid), aid) for aid in PREFERRED_ACTIONS]
+        ranked.sort(reverse=True)
         checks = d.checks  # the menu's own checks, else checked here on need
         if checks is None:
             checks = ActionChecks(g, Context(self._ctx(g), "bot"))

@@ -28,6 +28,9 @@ BIRDS = {"positive": "eagle", "neutral": "pigeon", "negative": "crow"}
 DIFFICULTIES = ("very-easy", "easy", "normal", "hard", "very-hard")
 
 
+_new_entry = tuple.__new__  # LogEntry's fields, all given: skips the defaults' wrapper
+
+
 class UnknownScenario(ValueError):
     pass
 
@@ -330,7 +333,8 @@ class Game:
         if self.quiet:
             return
         s = self.state
-        self.log_entries.append(LogEntry(s.turn, phase or s.phase, text, rule, cause))
+        entry = _new_entry(LogEntry, (s.turn, phase or s.phase, text, rule, cause))
+        self.log_entries.append(entry)
 
     def log_text(self) -> str:
         # LogEntry.line, unrolled: the digest of every simulated game reads the whole log

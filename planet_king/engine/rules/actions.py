@@ -1007,7 +1007,7 @@ def _raise_provincial(g: Game, ctx: Context) -> Rules:
 def _raise_provincial_check(g: Game, ctx: Context) -> str | None:
     if units.counters_left(g, "provincial") <= 0:
         return "no provincial tercio counter left"
-    return None if units.new_unit_places(g, "provincial") else "nowhere to place it"
+    return None if units.has_new_unit_place(g, "provincial") else "nowhere to place it"
 
 
 @action("move", "simple", "Move a Fleet, Tercio or Leader", units.RULE_MOVE)
@@ -1053,7 +1053,7 @@ def _fortify(g: Game, ctx: Context) -> Rules:
 def _fortify_check(g: Game, ctx: Context) -> str | None:
     if g.hothead:
         return "the Indies are not used in Hothead"
-    return None if end_of_turn.fortification_targets(g) else "nothing left to fortify"
+    return None if end_of_turn.can_fortify(g) else "nothing left to fortify"
 
 
 @action(

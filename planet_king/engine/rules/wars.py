@@ -10,6 +10,7 @@ from planet_king.engine.decisions import Choices, Option, Role
 from planet_king.engine.rules import court, units
 from planet_king.engine.rules.modes import ENEMY_TESTS_STOP_EARLY
 from planet_king.engine.rules.units import UNIT_NAMES
+from planet_king.engine.state import UNIT_SP
 from planet_king.engine.words import plural
 
 if TYPE_CHECKING:
@@ -101,7 +102,10 @@ def army_sp(g: Game, war_id: str, *, player_campaign: bool) -> float:
     """Units' SP plus the leader's, with the fleet rules of the war (Government Actions)."""
     s = g.state
     army = s.units.get(war_id, {})
-    land = units.unit_sp({k: n for k, n in army.items() if k != "fleet"})
+    land = 0  # units.unit_sp of the land units (bots ask this at every choice of action)
+    for k, n in army.items():
+        if k != "fleet":
+            land += UNIT_SP[k] * n
     fleets = army.get("fleet", 0)
     war = g.content.wars[war_id]
     naval = g.content.powers[war.power].naval
