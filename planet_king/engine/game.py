@@ -264,7 +264,10 @@ class Game:
         decision = self.decision
         if decision is None:
             raise IllegalChoice("the game is over: there is no decision to take")
-        if option_id not in decision.legal_ids:
+        for o in decision.options:  # option_id in decision.legal_ids, without the tuple
+            if o.id == option_id and o.allowed:
+                break
+        else:
             try:
                 opt = decision.option(option_id)
                 why = f"not allowed: {opt.reason}"

@@ -769,9 +769,7 @@ def _embassy_check(g: Game, ctx: Context) -> str | None:
     return refused_everywhere(g, _embassy_reasons(g), "no war to send an embassy to")
 
 
-def refused_everywhere(
-    g: Game, reasons: Iterable[tuple[str, str | None]], none: str
-) -> str | None:
+def refused_everywhere(g: Game, reasons: Iterable[tuple[str, str | None]], none: str) -> str | None:
     """None if some war allows the action (the reasons are read up to the first that
     does); else the true reasons, each with its wars ("campaigned here with the previous
     ACTION card (Italy)"), never a blanket "no war" when there are wars that refuse for a
