@@ -51,6 +51,9 @@ class GreedyBot:
         # Read off the board for the decision at hand, on need.
         self._bonuses: dict[str, float] = {}
         self._types: dict[str, float] | None = None
+        # The preferred actions ranked best first, for these bonuses.
+        self._ranked: list[tuple[float, str]] = []
+        self._ranked_for: dict[str, float] | None = None
         # Where this bot last chose a type of action: (game, number of choices made).
         self._type_at: tuple[Game | None, int] = (None, -1)
 
@@ -122,11 +125,15 @@ class GreedyBot:
         if type(self)._action_score is GreedyBot._action_score:  # its sum, inlined
             if not self._bonuses:
                 self._bonuses = self._action_bonuses(g)
-            bonus = self._bonuses.get
-            ranked = [(base + bonus(aid, 0), aid) for aid, base in PREFERRED_ACTIONS.items()]
+            if self._bonuses != self._ranked_for:  # else the board's bonuses are as before
+                bonus = self._bonuses.get
+                ranked = [(base + bonus(aid, 0), aid) for aid, base in PREFERRED_ACTIONS.items()]
+                ranked.sort(reverse=True)
+                self._ranked, self._ranked_for = ranked, self._bonuses
+            ranked = self._ranked
         else:
             ranked = [(self._action_score(g, aid), aid) for aid in PREFERRED_ACTIONS]
-        ranked.sort(reverse=True)
+            ranked.sort(reverse=True)
         checks = d.checks  # the menu's own checks, else checked here on need
         if checks is None:
             checks = ActionChecks(g, Context(self._ctx(g), "bot"))
@@ -155,14 +162,18 @@ class GreedyBot:
         decision: every other action keeps its base preference."""
         s = g.state
         poor = -30 if s.treasury <= 3 else 0
-        good_campaign = any(
-            ws.active
-            and ws.leader
-            and not ws.truce
-            and wars.army_sp(g, w, player_campaign=True) >= wars.enemy_strength(g, w)
-            for w, ws in s.wars.items()
-        )
-        losing = any(ws.active and ws.position < 0 for ws in s.wars.values())
+        good_campaign = losing = False
+        for w, ws in s.wars.items():
+            if not ws.active:
+                continue
+            losing = losing or ws.position < 0
+            if (
+                not good_campaign
+                and ws.leader
+                and not ws.truce
+                and wars.army_sp(g, w, player_campaign=True) >= wars.enemy_strength(g, w)
+            ):
+                good_campaign = True
         return {
             "asiento": 40 if s.treasury <= 2 else -20,
             "raise-nations": poor,
