@@ -302,12 +302,12 @@ class Game:
     ) -> Rules:
         """Yield a decision; with a single legal option there is no choice to make."""
         opts = tuple(options.items if isinstance(options, Choices) else options)
-        legal = [o for o in opts if o.allowed]
+        legal = tuple([o for o in opts if o.allowed])
         if not legal:
             raise EngineError(f"no legal option for decision '{prompt}'")
         if len(legal) == 1:
             return legal[0].id
-        choice = yield Decision(role, prompt, opts, rule, cause, checks)
+        choice = yield Decision(role, prompt, opts, rule, cause, checks, legal)
         return choice
 
     def ask_among(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Event, Noble, Place, Power, War
-from planet_king.engine.decisions import Choices, Option, Role
+from planet_king.engine.decisions import Choices, Option, Role, new_option
 from planet_king.engine.rules import (
     court,
     economy,
@@ -245,7 +245,7 @@ def take_actions(g: Game, ctx: Context) -> Rules:
         opts: list[Option] = []
         for t, oid, label in TYPE_OPTIONS:
             reason = USED_WITH_CARD if t in done else type_why_not(g, t, ctx, checks)
-            opts.append(Option(oid, label, reason is None, reason))
+            opts.append(new_option(Option, (oid, label, reason is None, reason)))
         opts.append(NO_MORE)
         choice = yield from g.ask(
             f"Choose the type of action {n} of 3",
@@ -269,7 +269,7 @@ def take_one(g: Game, type_: str, ctx: Context, checks: ActionChecks | None = No
     opts: list[Option] = []
     for act, oid, label in _menus(g)[type_]:
         why = checks[act.id]
-        opts.append(Option(oid, label, why is None, why))
+        opts.append(new_option(Option, (oid, label, why is None, why)))
     opts.append(BACK)
     choice = yield from g.ask(
         f"Choose a {type_} action",
