@@ -121,7 +121,7 @@ def check(act: Action) -> Callable[[Callable[[Game, Context], str | None]], None
 # ------------------------------------------------------------ the protocol
 def why_not(g: Game, act: Action, ctx: Context) -> str | None:
     s = g.state
-    if ctx.counts_as_unique(act) and act.id in s.unique_used:
+    if act.unique and act.id in s.unique_used and act.id not in ctx.named:  # counts_as_unique
         return "already taken this turn (unique action)"
     if act.cost and s.treasury < act.cost:
         return f"costs {act.cost} ducat{'s' if act.cost > 1 else ''}; the Treasury has {s.treasury}"
@@ -203,8 +203,13 @@ def type_why_not(
         return "no royal actions in War-Only mode"
     if type_ == "royal" and s.king_dead:
         return "the King is dead: no more royal actions"
-    if ctx.uses_cubes and CUBE[type_] and not any(s.cubes[c] > 0 for c in CUBE[type_]):
-        return f"no {' or '.join(CUBE[type_])} cube left"
+    colours = CUBE[type_]
+    if colours and ctx.uses_cubes:
+        for c in colours:
+            if s.cubes[c] > 0:
+                break
+        else:
+            return f"no {' or '.join(colours)} cube left"
     checks = ActionChecks(g, ctx) if checks is None else checks
     for act, _, _ in _menus(g)[type_]:
         if checks[act.id] is None:
