@@ -1,19 +1,87 @@
 """Engine throughput: complete games per second, and decisions per second.
 
     python benchmarks/throughput.py [--scenario hothead] [--bot random] [--games N] [--repeats R]
+    python benchmarks/throughput.py --compare OLD_DIR [NEW_DIR] [--scenario ...] [--bot ...]
 
 Fixed seeds, several repeats, the median and the spread; one core. Not a test: timings
 on shared machines are noisy, so figures are reported in notes, not asserted.
+
+``--compare`` times two checkouts (an older one unpacked with
+``git archive <commit> | tar -x -C OLD_DIR``; NEW_DIR defaults to this one) alternately,
+old then new, in fresh processes with each checkout's package first on the path, so that
+a change of the machine's load falls on both alike. It reports each one's medians and
+the median of the paired ratios new/old, by wall-clock and by CPU time (the process's
+own, less sensitive to other processes on a shared machine).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
-from planet_king.content.loader import load_content
-from planet_king.sim import game_seed, play_one
+HERE = Path(__file__).resolve().parent.parent
+
+
+def measure(scenario: str, bot: str, games: int) -> dict[str, float]:
+    """Play ``games`` games with seeds 0..games-1 of master seed 1 (in this process)."""
+    from planet_king.content.loader import load_content
+    from planet_king.sim import game_seed, play_one
+
+    content = load_content()
+    decisions = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    for i in range(games):
+        game, _ = play_one(scenario, game_seed(1, i), bot, content=content)
+        decisions += len(game.choices)
+    return {
+        "games": games,
+        "decisions": decisions,
+        "wall_s": time.perf_counter() - start,
+        "cpu_s": time.process_time() - cpu,
+    }
+
+
+def measure_in(tree: Path, scenario: str, bot: str, games: int) -> dict[str, float]:
+    """``measure`` in a fresh process running the code of ``tree``."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    cmd = [sys.executable, __file__, "--measure", "--scenario", scenario, "--bot", bot]
+    out = subprocess.run(
+        [*cmd, "--games", str(games)], env=env, capture_output=True, text=True, check=True
+    )
+    return json.loads(out.stdout)
+
+
+def _line(name: str, runs: list[dict[str, float]]) -> str:
+    games = [r["games"] / r["wall_s"] for r in runs]
+    cpu = [r["games"] / r["cpu_s"] for r in runs]
+    dec = [r["decisions"] / r["wall_s"] for r in runs]
+    return (
+        f"{name}: games/s median {statistics.median(games):.1f} "
+        f"(min {min(games):.1f}, max {max(games):.1f}); "
+        f"by CPU time {statistics.median(cpu):.1f}; decisions/s {statistics.median(dec):.0f}"
+    )
+
+
+def compare(old: Path, new: Path, args: argparse.Namespace) -> None:
+    olds, news = [], []
+    for _ in range(args.repeats):
+        olds.append(measure_in(old, args.scenario, args.bot, args.games))
+        news.append(measure_in(new, args.scenario, args.bot, args.games))
+    print(f"{args.scenario}, {args.bot} bot, {args.games} games x {args.repeats} pairs (old, new)")
+    print(_line(f"old {old}", olds))
+    print(_line(f"new {new}", news))
+    wall = [o["wall_s"] / n["wall_s"] for o, n in zip(olds, news, strict=True)]
+    cpu = [o["cpu_s"] / n["cpu_s"] for o, n in zip(olds, news, strict=True)]
+    print(
+        f"speed-up new/old: median {statistics.median(wall):.2f}x wall-clock "
+        f"(min {min(wall):.2f}, max {max(wall):.2f}); {statistics.median(cpu):.2f}x CPU time"
+    )
 
 
 def main() -> None:
@@ -22,24 +90,20 @@ def main() -> None:
     parser.add_argument("--bot", default="random")
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--compare", nargs="+", type=Path, metavar="DIR")
+    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    content = load_content()
-    rates, decision_rates = [], []
-    for _ in range(args.repeats):
-        decisions = 0
-        start = time.perf_counter()
-        for i in range(args.games):
-            game, _ = play_one(args.scenario, game_seed(1, i), args.bot, content=content)
-            decisions += len(game.choices)
-        elapsed = time.perf_counter() - start
-        rates.append(args.games / elapsed)
-        decision_rates.append(decisions / elapsed)
+    if args.measure:
+        print(json.dumps(measure(args.scenario, args.bot, args.games)))
+        return
+    if args.compare:
+        if len(args.compare) > 2:
+            parser.error("--compare takes OLD_DIR and at most one NEW_DIR")
+        compare(args.compare[0], args.compare[1] if len(args.compare) > 1 else HERE, args)
+        return
+    runs = [measure(args.scenario, args.bot, args.games) for _ in range(args.repeats)]
     print(f"{args.scenario}, {args.bot} bot, {args.games} games x {args.repeats} repeats")
-    print(
-        f"games/s: median {statistics.median(rates):.0f} "
-        f"(min {min(rates):.0f}, max {max(rates):.0f})"
-    )
-    print(f"decisions/s: median {statistics.median(decision_rates):.0f}")
+    print(_line("this checkout", runs))
 
 
 if __name__ == "__main__":

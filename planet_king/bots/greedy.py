@@ -13,7 +13,7 @@ import random
 from planet_king.engine.decisions import Decision
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court, wars
-from planet_king.engine.rules.actions import ACTIONS, ActionChecks, Context, action_type
+from planet_king.engine.rules.actions import ActionChecks, Context, action_types
 
 PREFERRED_ACTIONS = {
     # royal
@@ -51,15 +51,49 @@ class GreedyBot:
         # Read off the board for the decision at hand, on need.
         self._bonuses: dict[str, float] = {}
         self._types: dict[str, float] | None = None
+        # The preferred actions ranked best first, for these bonuses.
+        self._ranked: list[tuple[float, str]] = []
+        self._ranked_for: dict[str, float] | None = None
+        # Where this bot last chose a type of action: (game, number of choices made).
+        self._type_at: tuple[Game | None, int] = (None, -1)
+        # Scoring as this class does it (a subclass may value actions its own way).
+        self._plain = (
+            type(self).score is GreedyBot.score
+            and type(self)._action_score is GreedyBot._action_score
+            and type(self)._type_score is GreedyBot._type_score
+        )
 
     def choose(self, game: Game) -> str:
         decision = game.decision
         if decision is None:
             raise ValueError("the game is over")
-        legal = decision.legal
-        self._bonuses, self._types = {}, None
-        scored = [(self.score(game, decision, o.id), self.rng.random(), o.id) for o in legal]
-        return max(scored)[2]
+        n = len(game.choices)
+        # An action menu right after its type was chosen reads the same board (nothing
+        # happens in between): the action values found for the type choice stand, so
+        # type and action are valued once.
+        if self._type_at[0] is not game or self._type_at[1] != n - 1:
+            self._bonuses = {}
+        self._types = None
+        rand = self.rng.random
+        if self._plain:  # score(), inlined for the choices of action (a third of them)
+            scored = []
+            for o in decision.legal:
+                oid = o.id
+                if oid.startswith("action:"):
+                    if not self._bonuses:
+                        self._bonuses = self._action_bonuses(game)
+                    aid = oid.rsplit(":", 1)[1]
+                    value = PREFERRED_ACTIONS.get(aid, 0) + self._bonuses.get(aid, 0)
+                elif oid.startswith("type:"):
+                    value = self._type_score(game, decision, oid[5:])
+                else:
+                    value = self.score(game, decision, oid)
+                scored.append((value, rand(), oid))
+        else:
+            scored = [(self.score(game, decision, o.id), rand(), o.id) for o in decision.legal]
+        best = max(scored)[2]
+        self._type_at = (game, n) if best.startswith("type:") else (None, -1)
+        return best
 
     # ------------------------------------------------------------- scoring
     def score(self, g: Game, d: Decision, oid: str) -> float:
@@ -108,16 +142,26 @@ class GreedyBot:
     def _best_by_type(self, g: Game, d: Decision) -> dict[str, float]:
         """Every type's best possible preferred action, from one pass over the actions,
         best first: an action is checked only while its type has no answer yet."""
-        ranked = sorted(
-            ((self._action_score(g, aid), aid) for aid in PREFERRED_ACTIONS), reverse=True
-        )
+        if type(self)._action_score is GreedyBot._action_score:  # its sum, inlined
+            if not self._bonuses:
+                self._bonuses = self._action_bonuses(g)
+            if self._bonuses != self._ranked_for:  # else the board's bonuses are as before
+                bonus = self._bonuses.get
+                ranked = [(base + bonus(aid, 0), aid) for aid, base in PREFERRED_ACTIONS.items()]
+                ranked.sort(reverse=True)
+                self._ranked, self._ranked_for = ranked, self._bonuses
+            ranked = self._ranked
+        else:
+            ranked = [(self._action_score(g, aid), aid) for aid in PREFERRED_ACTIONS]
+            ranked.sort(reverse=True)
         checks = d.checks  # the menu's own checks, else checked here on need
         if checks is None:
             checks = ActionChecks(g, Context(self._ctx(g), "bot"))
         wanted = {o.id[5:] for o in d.legal if o.id.startswith("type:")}
+        types = action_types(g)
         best: dict[str, float] = {}
         for score, aid in ranked:
-            t = action_type(g, ACTIONS[aid])
+            t = types[aid]
             if t in wanted and t not in best and checks[aid] is None:
                 best[t] = max(score, 0.0)
                 if len(best) == len(wanted):
@@ -138,14 +182,18 @@ class GreedyBot:
         decision: every other action keeps its base preference."""
         s = g.state
         poor = -30 if s.treasury <= 3 else 0
-        good_campaign = any(
-            ws.active
-            and ws.leader
-            and not ws.truce
-            and wars.army_sp(g, w, player_campaign=True) >= wars.enemy_strength(g, w)
-            for w, ws in s.wars.items()
-        )
-        losing = any(ws.active and ws.position < 0 for ws in s.wars.values())
+        good_campaign = losing = False
+        for w, ws in s.wars.items():
+            if not ws.active:
+                continue
+            losing = losing or ws.position < 0
+            if (
+                not good_campaign
+                and ws.leader
+                and not ws.truce
+                and wars.army_sp(g, w, player_campaign=True) >= wars.enemy_strength(g, w)
+            ):
+                good_campaign = True
         return {
             "asiento": 40 if s.treasury <= 2 else -20,
             "raise-nations": poor,

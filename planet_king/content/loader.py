@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -89,6 +89,16 @@ class Content:
             if card_id in table:
                 return table[card_id].name
         return card_id
+
+    @cached_property
+    def display_names(self) -> dict[str, str]:
+        """What ``Game.name`` shows for an id: a power's name, else ``name``'s, made once
+        (a game asks a thousand names)."""
+        names: dict[str, str] = {}
+        for table in (self.territories, self.wars, self.leaders, self.notables, self.events):
+            names.update((k, v.name) for k, v in table.items())  # the later table wins
+        names.update((k, v.name) for k, v in self.powers.items())
+        return names
 
 
 # libyaml's safe loader where PyYAML was built with it (several times faster), else the

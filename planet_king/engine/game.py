@@ -28,6 +28,9 @@ BIRDS = {"positive": "eagle", "neutral": "pigeon", "negative": "crow"}
 DIFFICULTIES = ("very-easy", "easy", "normal", "hard", "very-hard")
 
 
+_new_entry = tuple.__new__  # LogEntry's fields, all given: skips the defaults' wrapper
+
+
 class UnknownScenario(ValueError):
     pass
 
@@ -261,7 +264,10 @@ class Game:
         decision = self.decision
         if decision is None:
             raise IllegalChoice("the game is over: there is no decision to take")
-        if option_id not in decision.legal_ids:
+        for o in decision.options:  # option_id in decision.legal_ids, without the tuple
+            if o.id == option_id and o.allowed:
+                break
+        else:
             try:
                 opt = decision.option(option_id)
                 why = f"not allowed: {opt.reason}"
@@ -296,12 +302,12 @@ class Game:
     ) -> Rules:
         """Yield a decision; with a single legal option there is no choice to make."""
         opts = tuple(options.items if isinstance(options, Choices) else options)
-        legal = [o for o in opts if o.allowed]
+        legal = tuple([o for o in opts if o.allowed])
         if not legal:
             raise EngineError(f"no legal option for decision '{prompt}'")
         if len(legal) == 1:
             return legal[0].id
-        choice = yield Decision(role, prompt, opts, rule, cause, checks)
+        choice = yield Decision(role, prompt, opts, rule, cause, checks, legal)
         return choice
 
     def ask_among(
@@ -330,18 +336,21 @@ class Game:
         if self.quiet:
             return
         s = self.state
-        self.log_entries.append(LogEntry(s.turn, phase or s.phase, text, rule, cause))
+        entry = _new_entry(LogEntry, (s.turn, phase or s.phase, text, rule, cause))
+        self.log_entries.append(entry)
 
     def log_text(self) -> str:
-        return "\n".join(e.line() for e in self.log_entries)
+        # LogEntry.line, unrolled: the digest of every simulated game reads the whole log
+        lines = self.log_entries
+        return "\n".join(f"[T{turn} {phase}] {text}" for turn, phase, text, _, _ in lines)
 
     def log_digest(self) -> str:
         return hashlib.sha256(self.log_text().encode()).hexdigest()
 
     # ------------------------------------------------------- names and cards
     def name(self, ident: str) -> str:
-        power = self.content.powers.get(ident)
-        return power.name if power is not None else self.content.name(ident)
+        """A power's name, else ``Content.name`` (the id itself if nothing has it)."""
+        return self.content.display_names.get(ident, ident)
 
     def event(self, card_id: str) -> EventCard:
         return self.content.events[card_id]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(NamedTuple):
+    """One line of the log (a named tuple: a game writes about a thousand of them)."""
+
     turn: int
     phase: str
     text: str

@@ -214,5 +214,11 @@ class GameState:
         return self.units.get(location, {})
 
     def count_units(self, kind: str) -> int:
-        on_board = sum(loc.get(kind, 0) for loc in self.units.values())
-        return on_board + sum(1 for k, _ in self.construction if k == kind)
+        n = 0  # plain loops: the action checks count counters at nearly every menu
+        for loc in self.units.values():
+            if kind in loc:
+                n += loc[kind]
+        for k, _ in self.construction:
+            if k == kind:
+                n += 1
+        return n

@@ -6,12 +6,12 @@ cost, a ``why_not`` check (None when allowed) and its rule code.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Event, Noble, Place, Power, War
-from planet_king.engine.decisions import Choices, Option, Role
+from planet_king.engine.decisions import Choices, Option, Role, new_option
 from planet_king.engine.rules import (
     court,
     economy,
@@ -121,7 +121,7 @@ def check(act: Action) -> Callable[[Callable[[Game, Context], str | None]], None
 # ------------------------------------------------------------ the protocol
 def why_not(g: Game, act: Action, ctx: Context) -> str | None:
     s = g.state
-    if ctx.counts_as_unique(act) and act.id in s.unique_used:
+    if act.unique and act.id in s.unique_used and act.id not in ctx.named:  # counts_as_unique
         return "already taken this turn (unique action)"
     if act.cost and s.treasury < act.cost:
         return f"costs {act.cost} ducat{'s' if act.cost > 1 else ''}; the Treasury has {s.treasury}"
@@ -148,6 +148,39 @@ def action_type(g: Game, act: Action) -> str:
     return act.type
 
 
+# The action menu of each type, with or without War-Only mode: (action, option id,
+# label) in the order of ACTIONS. Built on first use, once this module has registered
+# every action (each ACTION card reads it up to 8 times).
+_MENUS: dict[bool, dict[str, tuple[tuple[Action, str, str], ...]]] = {}
+_TYPES: dict[bool, dict[str, str]] = {}
+
+
+def _menus(g: Game) -> dict[str, tuple[tuple[Action, str, str], ...]]:
+    war_only = g.options.war_only
+    menus = _MENUS.get(war_only)
+    if menus is None:
+        by_type: dict[str, list[tuple[Action, str, str]]] = {t: [] for t in TYPES}
+        for act in ACTIONS.values():
+            t = action_type(g, act)
+            by_type[t].append((act, f"action:{t}:{act.id}", act.label))
+        menus = _MENUS[war_only] = {t: tuple(items) for t, items in by_type.items()}
+    return menus
+
+
+def actions_of_type(g: Game, type_: str) -> tuple[Action, ...]:
+    """The actions of a type, as its menu lists them (see ``action_type``)."""
+    return tuple(act for act, _, _ in _menus(g)[type_])
+
+
+def action_types(g: Game) -> dict[str, str]:
+    """Every action's type in this game (see ``action_type``); not to be changed."""
+    types = _TYPES.get(g.options.war_only)
+    if types is None:
+        types = {act.id: t for t, menu in _menus(g).items() for act, _, _ in menu}
+        _TYPES[g.options.war_only] = types
+    return types
+
+
 class ActionChecks(dict[str, str | None]):
     """Why each action cannot be taken now (None: it can), checked on first use and
     then remembered for the whole menu: the type choice, the action choice after it and
@@ -170,12 +203,25 @@ def type_why_not(
         return "no royal actions in War-Only mode"
     if type_ == "royal" and s.king_dead:
         return "the King is dead: no more royal actions"
-    if ctx.uses_cubes and CUBE[type_] and not any(s.cubes[c] > 0 for c in CUBE[type_]):
-        return f"no {' or '.join(CUBE[type_])} cube left"
+    colours = CUBE[type_]
+    if colours and ctx.uses_cubes:
+        for c in colours:
+            if s.cubes[c] > 0:
+                break
+        else:
+            return f"no {' or '.join(colours)} cube left"
     checks = ActionChecks(g, ctx) if checks is None else checks
-    if any(checks[a.id] is None for a in ACTIONS.values() if action_type(g, a) == type_):
-        return None
+    for act, _, _ in _menus(g)[type_]:
+        if checks[act.id] is None:
+            return None
     return "no action of this type is possible now"
+
+
+# The options of the choice of type, their ids and labels.
+TYPE_OPTIONS = tuple((t, f"type:{t}", f"{t.capitalize()} action") for t in TYPES)
+USED_WITH_CARD = "already used with this card"
+NO_MORE = Option("done", "No more actions")
+BACK = Option("back", "Back")
 
 
 def action_card(g: Game, card: EventCard) -> Rules:
@@ -201,11 +247,11 @@ def take_actions(g: Game, ctx: Context) -> Rules:
     while len(done) < 3:  # "Back" from an action menu spends nothing: the count stays
         n = len(done) + 1
         checks = ActionChecks(g, ctx)
-        opts = Choices()
-        for t in TYPES:
-            reason = "already used with this card" if t in done else type_why_not(g, t, ctx, checks)
-            opts.add(f"type:{t}", f"{t.capitalize()} action", reason)
-        opts.add("done", "No more actions")
+        opts: list[Option] = []
+        for t, oid, label in TYPE_OPTIONS:
+            reason = USED_WITH_CARD if t in done else type_why_not(g, t, ctx, checks)
+            opts.append(new_option(Option, (oid, label, reason is None, reason)))
+        opts.append(NO_MORE)
         choice = yield from g.ask(
             f"Choose the type of action {n} of 3",
             opts,
@@ -225,11 +271,11 @@ def take_one(g: Game, type_: str, ctx: Context, checks: ActionChecks | None = No
     """Choose and perform one action of a type; returns False if the player went back.
     ``checks``: the action checks of the type choice just made (nothing changed since)."""
     checks = ActionChecks(g, ctx) if checks is None else checks
-    opts = Choices()
-    for act in ACTIONS.values():
-        if action_type(g, act) == type_:
-            opts.add(f"action:{type_}:{act.id}", act.label, checks[act.id])
-    opts.add("back", "Back")
+    opts: list[Option] = []
+    for act, oid, label in _menus(g)[type_]:
+        why = checks[act.id]
+        opts.append(new_option(Option, (oid, label, why is None, why)))
+    opts.append(BACK)
     choice = yield from g.ask(
         f"Choose a {type_} action",
         opts,
@@ -725,17 +771,22 @@ def embassy(g: Game, cause: str, *, paid: bool) -> Rules:
 def _embassy_check(g: Game, ctx: Context) -> str | None:
     if ctx.kind == "organisation":
         return "not in the Organisation phase"
-    return refused_everywhere(g, list(_embassy_reasons(g)), "no war to send an embassy to")
+    return refused_everywhere(g, _embassy_reasons(g), "no war to send an embassy to")
 
 
-def refused_everywhere(g: Game, reasons: list[tuple[str, str | None]], none: str) -> str | None:
-    """None if some war allows the action; else the true reasons, each with its wars
-    ("campaigned here with the previous ACTION card (Italy)"), never a blanket "no war"
-    when there are wars that refuse for a reason of their own."""
-    if any(why is None for _, why in reasons):
-        return None
-    if not reasons:
+def refused_everywhere(g: Game, reasons: Iterable[tuple[str, str | None]], none: str) -> str | None:
+    """None if some war allows the action (the reasons are read up to the first that
+    does); else the true reasons, each with its wars ("campaigned here with the previous
+    ACTION card (Italy)"), never a blanket "no war" when there are wars that refuse for a
+    reason of their own."""
+    refused: list[tuple[str, str | None]] = []
+    for w, why in reasons:
+        if why is None:
+            return None
+        refused.append((w, why))
+    if not refused:
         return none
+    reasons = refused
     by_reason: dict[str, list[str]] = {}
     for w, why in reasons:
         by_reason.setdefault(why or "", []).append(g.name(w))
@@ -831,8 +882,8 @@ def campaign_targets(g: Game, ctx: Context) -> list[tuple[str, str | None]]:
 def _campaign_reasons(g: Game, ctx: Context) -> Iterator[tuple[str, str | None]]:
     s = g.state
     forbidden = _forbidden_gov(g, ctx)
-    court_leaders = [n for n in court.court_nobles(g) if court.can_command(g, n)]
-    affordable = [n for n in court_leaders if s.treasury >= wars.campaign_cost(g, n)]
+    court_leaders: list[str] | None = None  # read only for a war to declare
+    affordable: list[str] = []
     for w in wars.allowed_wars(g):
         ws = s.wars[w]
         why: str | None = None
@@ -850,6 +901,9 @@ def _campaign_reasons(g: Game, ctx: Context) -> Iterator[tuple[str, str | None]]
                 why = f"costs {cost} ducat{'s' if cost > 1 else ''}; the Treasury has {s.treasury}"
         else:
             why = wars.player_can_declare(g, w)
+            if why is None and court_leaders is None:
+                court_leaders = [n for n in court.court_nobles(g) if court.can_command(g, n)]
+                affordable = [n for n in court_leaders if s.treasury >= wars.campaign_cost(g, n)]
             if why is None and not court_leaders:
                 why = "no noble with a military rating at Court"
             elif why is None and not affordable:
@@ -929,7 +983,7 @@ def _campaign(g: Game, ctx: Context) -> Rules:
 def _campaign_check(g: Game, ctx: Context) -> str | None:
     if ctx.kind == "organisation":
         return "not in the Organisation phase"
-    return refused_everywhere(g, campaign_targets(g, ctx), "no war to campaign in")
+    return refused_everywhere(g, _campaign_reasons(g, ctx), "no war to campaign in")
 
 
 # ------------------------------------------------------------ simple actions
@@ -956,7 +1010,7 @@ def _raise_provincial(g: Game, ctx: Context) -> Rules:
 def _raise_provincial_check(g: Game, ctx: Context) -> str | None:
     if units.counters_left(g, "provincial") <= 0:
         return "no provincial tercio counter left"
-    return None if units.new_unit_places(g, "provincial") else "nowhere to place it"
+    return None if units.has_new_unit_place(g, "provincial") else "nowhere to place it"
 
 
 @action("move", "simple", "Move a Fleet, Tercio or Leader", units.RULE_MOVE)
@@ -1002,7 +1056,7 @@ def _fortify(g: Game, ctx: Context) -> Rules:
 def _fortify_check(g: Game, ctx: Context) -> str | None:
     if g.hothead:
         return "the Indies are not used in Hothead"
-    return None if end_of_turn.fortification_targets(g) else "nothing left to fortify"
+    return None if end_of_turn.can_fortify(g) else "nothing left to fortify"
 
 
 @action(

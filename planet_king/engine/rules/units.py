@@ -137,12 +137,21 @@ def _passable(g: Game, loc: str) -> bool:
 def territory_places(g: Game, kind: str) -> list[str]:
     """The territories that may take a new unit of ``kind``: fixed for a game, so
     computed once (the action checks ask this at nearly every decision)."""
-    cache: dict[tuple[str, bool], list[str]] = g.__dict__.setdefault("_territory_places_cache", {})
+    cache: dict[tuple[str, bool], list[str]] | None = g.__dict__.get("_territory_places_cache")
+    if cache is None:
+        cache = g.__dict__["_territory_places_cache"] = {}
     key = (kind, g.hothead)
     places = cache.get(key)
     if places is None:
         places = cache[key] = [t for t in g.content.territories if destination_ok(g, kind, t)]
     return places
+
+
+def has_new_unit_place(g: Game, kind: str) -> bool:
+    """``bool(new_unit_places(g, kind))``, without making the list."""
+    if territory_places(g, kind):
+        return True
+    return any(ws.active and destination_ok(g, kind, w) for w, ws in g.state.wars.items())
 
 
 def new_unit_places(g: Game, kind: str) -> list[str]:

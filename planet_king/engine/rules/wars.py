@@ -11,6 +11,7 @@ from planet_king.engine.decisions import Choices, Option, Role
 from planet_king.engine.rules import court, units
 from planet_king.engine.rules.modes import ENEMY_TESTS_STOP_EARLY
 from planet_king.engine.rules.units import UNIT_NAMES
+from planet_king.engine.state import UNIT_SP
 from planet_king.engine.words import plural
 
 if TYPE_CHECKING:
@@ -44,7 +45,16 @@ def power_of(g: Game, war_id: str) -> str:
 
 
 def wars_of(g: Game, power: str) -> list[str]:
-    return [w for w in g.state.wars if g.content.wars[w].power == power]
+    """The wars (fronts) with a power, in the board's order; not to be changed. The wars
+    on the board are fixed at set-up, so the answer is kept for the game."""
+    cache: dict[str, list[str]] | None = g.__dict__.get("_wars_of_cache")
+    if not cache:
+        if not g.state.wars:  # before set-up: nothing to keep
+            return []
+        cache = g.__dict__["_wars_of_cache"] = {}
+        for w in g.state.wars:
+            cache.setdefault(g.content.wars[w].power, []).append(w)
+    return cache.get(power, [])
 
 
 def at_war_with(g: Game, power: str) -> bool:
@@ -66,6 +76,11 @@ def allowed_wars(g: Game) -> list[str]:
     if g.hothead:
         return [War.FRANCE_ITALY]
     return list(g.state.wars)
+
+
+def war_allowed(g: Game, war_id: str) -> bool:
+    """``war_id in allowed_wars(g)``, without making the list."""
+    return war_id == War.FRANCE_ITALY if g.hothead else war_id in g.state.wars
 
 
 def enemy_strength(g: Game, war_id: str) -> int:
@@ -90,7 +105,10 @@ def army_sp(g: Game, war_id: str, *, player_campaign: bool) -> float:
     """Units' SP plus the leader's, with the fleet rules of the war (Government Actions)."""
     s = g.state
     army = s.units.get(war_id, {})
-    land = units.unit_sp({k: n for k, n in army.items() if k != "fleet"})
+    land = 0  # units.unit_sp of the land units (bots ask this at every choice of action)
+    for k, n in army.items():
+        if k != "fleet":
+            land += UNIT_SP[k] * n
     fleets = army.get("fleet", 0)
     war = g.content.wars[war_id]
     naval = g.content.powers[war.power].naval
@@ -272,7 +290,7 @@ def can_declare(g: Game, war_id: str) -> str | None:
     ws = s.wars[war_id]
     if ws.active:
         return "already at war"
-    if war_id not in allowed_wars(g):
+    if not war_allowed(g, war_id):
         return "this war is not used in this scenario"
     power = power_of(g, war_id)
     if ended_this_turn(g, power):
@@ -415,7 +433,7 @@ def france_fronts_to_open(g: Game) -> list[str]:
         fronts = [War.FRANCE_ITALY]
     else:
         fronts = [War.FRANCE_PICARDY, War.FRANCE_CATALONIA]
-    return [f for f in fronts if f in s.wars and f in allowed_wars(g)]
+    return [f for f in fronts if f in s.wars and war_allowed(g, f)]
 
 
 @dataclass(frozen=True)
