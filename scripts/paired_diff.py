@@ -1,0 +1,83 @@
+"""Paired difference of two `simulate --json` runs on the same seeds (e.g. two data folders).
+
+For automatic defeat, major victory and VP: the share or mean before and after, and the
+mean paired difference with the half-width of its 95% confidence interval (normal
+approximation over the per-game differences). The runs must have the same scenario, bot,
+master seed and game count, so game i is played from the same seed in both.
+
+    python scripts/paired_diff.py before.json after.json [--cause-by-turn]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from planet_king.content.loader import load_content
+from planet_king.report import defeat_turn
+
+
+def paired(before: list[float], after: list[float]) -> tuple[float, float]:
+    diffs = [b - a for a, b in zip(before, after, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def metrics(game: dict[str, Any]) -> dict[str, float]:
+    return {
+        "automatic defeat": 1.0 if game.get("defeat_cause") else 0.0,
+        "major victory": 1.0 if game["victory_level"] == "major-victory" else 0.0,
+        "VP": float(game["final_vp"]),
+    }
+
+
+def causes(games: list[dict[str, Any]], first_turn: int) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for g in games:
+        if g.get("defeat_cause"):
+            out[f"T{defeat_turn(g, first_turn)} {g['defeat_cause']}"] += 1
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("before")
+    ap.add_argument("after")
+    ap.add_argument("--cause-by-turn", action="store_true")
+    a = ap.parse_args()
+    x, y = (json.loads(Path(p).read_text(encoding="utf-8")) for p in (a.before, a.after))
+    for key in ("scenario", "bot", "seed"):
+        if x[key] != y[key]:
+            raise SystemExit(f"{key} differs: {x[key]} vs {y[key]}")
+    gx, gy = x["games"], y["games"]
+    if [g["seed"] for g in gx] != [g["seed"] for g in gy]:
+        raise SystemExit("the runs were not played on the same seeds")
+    same = sum(1 for a_, b_ in zip(gx, gy, strict=True) if a_["log_digest"] == b_["log_digest"])
+    print(
+        f"{x['scenario']}, {x['bot']}, {len(gx)} games; data {x['data_version']} -> "
+        f"{y['data_version']}; {same} games identical"
+    )
+    for name in ("automatic defeat", "major victory", "VP"):
+        before = [metrics(g)[name] for g in gx]
+        after = [metrics(g)[name] for g in gy]
+        d, ci = paired(before, after)
+        mb, ma = sum(before) / len(before), sum(after) / len(after)
+        if name == "VP":
+            print(f"  mean VP: {mb:.2f} -> {ma:.2f} ({d:+.2f} ± {ci:.2f})")
+        else:
+            print(f"  {name}: {mb:.1%} -> {ma:.1%} ({d * 100:+.1f} ± {ci * 100:.1f} points)")
+    if a.cause_by_turn:
+        first = load_content().scenarios[x["scenario"]].first_turn
+        cx, cy = causes(gx, first), causes(gy, first)
+        for key in sorted(set(cx) | set(cy)):
+            print(f"    {key}: {cx[key]} -> {cy[key]}")
+
+
+if __name__ == "__main__":
+    main()
