@@ -2,7 +2,7 @@
 
     python benchmarks/advisor_guided.py iupiter-hispano [--games 300] [--seed 1]
         [--playouts 32] [--screen 4] [--challengers 1] [--z 2] [--horizon 1]
-        [--kinds type,war,mistress,court,union | --kinds all] [--policy expert]
+        [--kinds auto | --kinds type,war,mistress | --kinds all] [--policy expert]
         [--out rows.jsonl]
 
 Each game seed (``game_seed(seed, i)``, as ``simulate`` draws them) is played twice with
@@ -64,10 +64,10 @@ def main() -> None:
     p.add_argument("--challengers", type=int, default=ab.CHALLENGERS)
     p.add_argument("--z", type=float, default=ab.Z)
     p.add_argument("--horizon", type=int, default=ab.HORIZON)
-    p.add_argument("--kinds", default=",".join(sorted(ab.KINDS or ())) or "all")
+    p.add_argument("--kinds", default="auto", help="auto: the bot's choice by scenario")
     p.add_argument("--out", type=Path, help="append one JSON line per game")
     args = p.parse_args()
-    kinds = None if args.kinds == "all" else frozenset(args.kinds.split(","))
+    kinds = {"auto": None, "all": ab.ALL}.get(args.kinds, frozenset(args.kinds.split(",")))
     content = load_content()
     rows: list[dict[str, object]] = []
     for i in range(args.games):
@@ -99,6 +99,7 @@ def main() -> None:
             "consulted": adv.consulted,
             "overrides": adv.overrides,
             "playouts": adv.spent,
+            "overridden": dict(adv.overridden),
         }
         rows.append(row)
         if args.out:
@@ -128,6 +129,11 @@ def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
     def mean(key: str) -> float:
         return sum(float(r[key]) for r in rows) / n  # type: ignore[arg-type]
 
+    kinds_over: dict[str, int] = {}
+    for r in rows:
+        for k, c in r["overridden"].items():  # type: ignore[attr-defined]
+            kinds_over[k] = kinds_over.get(k, 0) + c
+    print(f"  overrides by decision kind: {dict(sorted(kinds_over.items()))}")
     print(
         f"  cost a guided game: {mean('cpu_s'):.2f} CPU s, {mean('playouts'):.0f} playouts; "
         f"{mean('consulted'):.1f} of {mean('decisions'):.0f} decisions consulted, "

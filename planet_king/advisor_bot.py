@@ -6,7 +6,9 @@ alone would, so the two play the same game until the advisor first disagrees. Pl
 are spent only where they can decide something:
 
 - the decision has two options or more, and is of a kind where the choice has stakes
-  (``KINDS``, read from the options' ids: the action type, a war, a Royal Mistress...);
+  (``KINDS``, read from the options' ids: a war, a Royal Mistress, the Court...; in the
+  one-turn scenarios the action types too, ``ONE_TURN_KINDS``: elsewhere they are a
+  quarter of all decisions, and playouts at each would cost ~15 s a game);
 - a **screen** of a few playouts of every option, on common random numbers, finds the
   options that did better than the policy's choice on the same fates (the challengers);
   when none did, the policy's choice stands;
@@ -21,12 +23,15 @@ the playouts fork the position with their own RNG and never draw from the game's
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from planet_king.advisor import OptionValue, fork, paired_gap, play_task
 from planet_king.engine.game import Game
 
 # Option-id prefixes of the decisions worth playouts; the rest follow the policy.
-KINDS: frozenset[str] | None = frozenset({"type", "war", "mistress", "court", "union"})
+KINDS = frozenset({"war", "mistress", "court", "union"})
+ONE_TURN_KINDS = KINDS | {"type"}
+ALL: frozenset[str] = frozenset({"*"})  # every decision
 SCREEN = 4  # playouts of each option before the challengers are chosen
 PLAYOUTS = 32  # playouts a consulted decision may spend at most
 CHALLENGERS = 1  # challengers kept after the screen
@@ -43,7 +48,7 @@ class AdvisorBot:
         seed: int,
         *,
         policy: str = "expert",
-        kinds: frozenset[str] | None = KINDS,
+        kinds: frozenset[str] | None = None,
         screen: int = SCREEN,
         playouts: int = PLAYOUTS,
         challengers: int = CHALLENGERS,
@@ -60,6 +65,7 @@ class AdvisorBot:
         self._root: Game | None = None  # the game followed, with its turn starts kept
         # what the advice cost and changed (read by benchmarks/advisor_guided.py)
         self.consulted = self.overrides = self.spent = 0
+        self.overridden: Counter[str] = Counter()  # overrides by decision kind
 
     def choose(self, game: Game) -> str:
         decision = game.decision
@@ -67,15 +73,21 @@ class AdvisorBot:
             raise ValueError("the game is over")
         mine = self.bot.choose(game)
         legal = decision.legal_ids
-        if len(legal) < 2 or not self._worth_asking(legal):
+        if len(legal) < 2 or not self._worth_asking(game, legal):
             return mine
         self.consulted += 1
         pick = self._search(self._follow(game), legal, mine, len(game.choices))
-        self.overrides += pick != mine
+        if pick != mine:
+            self.overrides += 1
+            self.overridden[legal[0].split(":", 1)[0]] += 1
         return pick
 
-    def _worth_asking(self, legal: tuple[str, ...]) -> bool:
-        return self.kinds is None or legal[0].split(":", 1)[0] in self.kinds
+    def _worth_asking(self, game: Game, legal: tuple[str, ...]) -> bool:
+        kinds = self.kinds
+        if kinds is None:  # by the scenario's length
+            one_turn = game.scenario.first_turn == game.scenario.last_turn
+            kinds = ONE_TURN_KINDS if one_turn else KINDS
+        return kinds is ALL or legal[0].split(":", 1)[0] in kinds
 
     def _follow(self, game: Game) -> Game:
         """A copy of ``game`` that keeps its turn starts (playouts fork it cheaply),

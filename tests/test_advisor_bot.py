@@ -36,7 +36,7 @@ def test_the_same_seed_plays_the_same_game(content) -> None:
 
 def test_playouts_never_draw_from_the_games_rng_nor_change_the_game(content) -> None:
     game = Game("hothead", seed=5, content=content)
-    bot = AdvisorBot(5, kinds=None, playouts=12)
+    bot = AdvisorBot(5, kinds=advisor_bot.ALL, playouts=12)
     while game.decision is not None:
         before = (game.rng.getstate(), game.random_draws, game.state.digest())
         choice = bot.choose(game)
@@ -122,3 +122,15 @@ def test_the_report_plays_the_advisor_in_the_one_turn_scenarios_only(content, mo
     assert {s for s, b in asked if b == "advisor"} == {"hothead", "iupiter-hispano"}
     assert {s for s, b in asked if b == "expert"} == set(report.SCENARIOS)
     assert "advisor: one-turn scenarios only" in text
+
+
+def test_action_types_are_worth_playouts_in_the_one_turn_scenarios_only(content) -> None:
+    """Where a game is one turn its action types are few and decide it; in the longer
+    scenarios they are a quarter of all decisions and the bot leaves them to the expert."""
+    bot = AdvisorBot(1)
+    short = Game("iupiter-hispano", seed=1, content=content)
+    long = Game("anni-mirabiles", seed=1, content=content)
+    types = ("type:military", "type:court")
+    assert bot._worth_asking(short, types)
+    assert not bot._worth_asking(long, types)
+    assert bot._worth_asking(long, ("war:a", "war:b"))
