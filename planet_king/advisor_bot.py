@@ -98,6 +98,8 @@ class AdvisorBot:
             root is None
             or root.seed != game.seed
             or root.scenario.id != game.scenario.id
+            or root.options != game.options
+            or root.content is not game.content
             or game.choices[:n] != root.choices
         ):
             root = fork(game)
