@@ -1,47 +1,49 @@
-"""Advisor-guided play against the policy bot alone, paired on the same seeds.
+"""Advisor-guided play (``--bot advisor``) against its policy bot alone, paired.
 
-    python benchmarks/advisor_guided.py iupiter-hispano [--games 300] [--playouts 40]
-        [--policy expert] [--horizon 2] [--workers 1]
+    python benchmarks/advisor_guided.py iupiter-hispano [--games 300] [--seed 1]
+        [--playouts 32] [--screen 4] [--challengers 1] [--z 2] [--horizon 1]
+        [--kinds auto | --kinds type,war,mistress | --kinds all] [--policy expert]
+        [--out rows.jsonl]
 
-Each game seed is played twice: by the policy bot alone (as ``simulate`` plays it), and
-taking the advisor's recommendation (``--playouts`` per decision) at every decision with
-two options or more. Prints, for both, the mean utility, the mean VP and the victory
-levels, and the paired differences with their 95% confidence intervals. Slow: every
-decision of every guided game runs the advisor.
+Each game seed (``game_seed(seed, i)``, as ``simulate`` draws them) is played twice with
+the bot seed ``simulate`` gives: by the policy bot alone, and by ``AdvisorBot`` with the
+given budget (defaults: the registered ``advisor`` bot's). The two games are the same
+until the advisor first overrides the policy. Prints, every 10 games and at the end, the
+mean utility (the advisor's: victory level + 0.01 per VP), VP, victory-level shares and
+automatic defeats of both, their paired differences with 95% confidence intervals, and
+what the advice cost (seconds and playouts a guided game, decisions consulted and
+overridden). One process, one core: re-run it after the policy bot changes.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
+from pathlib import Path
 
-from planet_king.advisor import DEFAULT_HORIZON, DEFAULT_POLICY, advise
-from planet_king.advisor_value import final_outcome
+from planet_king import advisor_bot as ab
+from planet_king.advisor_bot import AdvisorBot
+from planet_king.advisor_value import AUTOMATIC_DEFEAT, final_outcome
 from planet_king.bots import make_bot
 from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.sim import game_seed
 
 GOOD = {"major-victory", "historical-outcome"}
+FIELDS = ("utility", "VP", "major victory", "historical or better", "automatic defeat")
 
 
-def play(scenario: str, seed: int, policy: str, advised: dict[str, int] | None) -> Game:
-    content = load_content()
-    game = Game(scenario, seed=seed, content=content, keep_turn_starts=advised is not None)
-    bot = make_bot(policy, seed ^ 0x5EED)
-    while game.decision is not None:
-        if advised is None:
-            game.choose(bot.choose(game))
-            continue
-        if len(game.decision.legal) < 2:
-            # never shown to the bot: a bot that touches the board would leave the game
-            # out of step with its choices, and the advisor's forks with it
-            game.choose(game.decision.legal_ids[0])
-            continue
-        advice = advise(game, seed=len(game.choices), policy=policy, **advised)
-        game.choose(advice.recommended)
-    return game
+def figures(game: Game) -> list[float]:
+    o = final_outcome(game)
+    return [
+        o.value,
+        o.vp,
+        float("major-victory" in o.levels),
+        float(bool(GOOD & o.levels.keys())),
+        float(AUTOMATIC_DEFEAT in o.levels),
+    ]
 
 
 def _ci(xs: list[float]) -> tuple[float, float]:
@@ -52,55 +54,92 @@ def _ci(xs: list[float]) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("scenario")
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--playouts", type=int, default=40)
-    parser.add_argument("--policy", default=DEFAULT_POLICY)
-    parser.add_argument("--horizon", type=int, default=DEFAULT_HORIZON)
-    parser.add_argument("--workers", type=int, default=1)
-    args = parser.parse_args()
-    budget = {"playouts": args.playouts, "horizon": args.horizon, "workers": args.workers}
-    rows: list[tuple[float, ...]] = []
-    start = time.monotonic()
+    p = argparse.ArgumentParser()
+    p.add_argument("scenario")
+    p.add_argument("--games", type=int, default=300)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--policy", default="expert")
+    p.add_argument("--playouts", type=int, default=ab.PLAYOUTS)
+    p.add_argument("--screen", type=int, default=ab.SCREEN)
+    p.add_argument("--challengers", type=int, default=ab.CHALLENGERS)
+    p.add_argument("--z", type=float, default=ab.Z)
+    p.add_argument("--horizon", type=int, default=ab.HORIZON)
+    p.add_argument("--kinds", default="auto", help="auto: the bot's choice by scenario")
+    p.add_argument("--out", type=Path, help="append one JSON line per game")
+    args = p.parse_args()
+    kinds = {"auto": None, "all": ab.ALL}.get(args.kinds, frozenset(args.kinds.split(",")))
+    content = load_content()
+    rows: list[dict[str, object]] = []
     for i in range(args.games):
         seed = game_seed(args.seed, i)
-        a = final_outcome(play(args.scenario, seed, args.policy, None))
-        b = final_outcome(play(args.scenario, seed, args.policy, dict(budget)))
-        rows.append(
-            (
-                a.value,
-                b.value,
-                a.vp,
-                b.vp,
-                int("major-victory" in a.levels),
-                int("major-victory" in b.levels),
-                int(bool(GOOD & a.levels.keys())),
-                int(bool(GOOD & b.levels.keys())),
-            )
+        alone = Game(args.scenario, seed=seed, content=content)
+        bot = make_bot(args.policy, seed ^ 0x5EED)
+        while alone.decision is not None:
+            alone.choose(bot.choose(alone))
+        guided = Game(args.scenario, seed=seed, content=content)
+        adv = AdvisorBot(
+            seed ^ 0x5EED,
+            policy=args.policy,
+            kinds=kinds,
+            screen=args.screen,
+            playouts=args.playouts,
+            challengers=args.challengers,
+            z=args.z,
+            horizon=args.horizon,
         )
-        if (i + 1) % 10 == 0:
-            print(f"  {i + 1} games, {time.monotonic() - start:.0f} s", flush=True)
+        start = time.process_time()
+        while guided.decision is not None:
+            guided.choose(adv.choose(guided))
+        row = {
+            "seed": seed,
+            "alone": figures(alone),
+            "guided": figures(guided),
+            "cpu_s": round(time.process_time() - start, 3),
+            "decisions": len(guided.choices),
+            "consulted": adv.consulted,
+            "overrides": adv.overrides,
+            "playouts": adv.spent,
+            "overridden": dict(adv.overridden),
+        }
+        rows.append(row)
+        if args.out:
+            with args.out.open("a") as f:
+                f.write(json.dumps(row) + "\n")
+        if (i + 1) % 10 == 0 or i + 1 == args.games:
             summary(args, rows)
-    if len(rows) % 10:
-        summary(args, rows)
 
 
-def summary(args: argparse.Namespace, rows: list[tuple[float, ...]]) -> None:
+def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
     n = len(rows)
+    kinds = args.kinds
     print(
-        f"{args.scenario}, {n} paired games (seed {args.seed}), policy {args.policy}, "
-        f"advisor {args.playouts} playouts a decision, horizon {args.horizon}:"
+        f"{args.scenario}, {n} paired games (seed {args.seed}), {args.policy} alone vs "
+        f"guided ({args.playouts} playouts, screen {args.screen}, {args.challengers} "
+        f"challenger(s), z {args.z:g}, horizon {args.horizon}, kinds {kinds}):"
     )
-    for name, ia in (("utility", 0), ("VP", 2), ("major victory", 4), ("historical or better", 6)):
-        alone = _ci([r[ia] for r in rows])
-        guided = _ci([r[ia + 1] for r in rows])
-        diff = _ci([r[ia + 1] - r[ia] for r in rows])
+    for j, name in enumerate(FIELDS):
+        a = _ci([r["alone"][j] for r in rows])  # type: ignore[index]
+        b = _ci([r["guided"][j] for r in rows])  # type: ignore[index]
+        d = _ci([r["guided"][j] - r["alone"][j] for r in rows])  # type: ignore[index]
         print(
-            f"  {name}: {args.policy} {alone[0]:.3f} ± {alone[1]:.3f}, guided "
-            f"{guided[0]:.3f} ± {guided[1]:.3f}, paired difference {diff[0]:+.3f} ± {diff[1]:.3f}"
+            f"  {name}: {args.policy} {a[0]:.3f} ± {a[1]:.3f}, guided {b[0]:.3f} ± "
+            f"{b[1]:.3f}, paired difference {d[0]:+.3f} ± {d[1]:.3f}"
         )
+
+    def mean(key: str) -> float:
+        return sum(float(r[key]) for r in rows) / n  # type: ignore[arg-type]
+
+    kinds_over: dict[str, int] = {}
+    for r in rows:
+        for k, c in r["overridden"].items():  # type: ignore[attr-defined]
+            kinds_over[k] = kinds_over.get(k, 0) + c
+    print(f"  overrides by decision kind: {dict(sorted(kinds_over.items()))}")
+    print(
+        f"  cost a guided game: {mean('cpu_s'):.2f} CPU s, {mean('playouts'):.0f} playouts; "
+        f"{mean('consulted'):.1f} of {mean('decisions'):.0f} decisions consulted, "
+        f"{mean('overrides'):.2f} overridden",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
     python benchmarks/advisor_quality.py [--reference-playouts 4000] [--seconds 1]
         [--workers 2] [--positions 10] [--policy expert] [--horizon 2]
+        [--scenarios hothead,iupiter-hispano] [--max-reference-cpu S] [--reference-only]
 
 Fifty fixed positions (``--positions`` per scenario, five scenarios): a greedy game from
 a fixed seed, stopped at a decision with two options or more picked by a fixed RNG.
@@ -17,8 +18,11 @@ recommended option is, in the reference run,
 
 Reference runs are expensive (about 30 ms a full Planet King playout on a loaded core):
 they are cached in ``benchmarks/advisor_reference.json`` by position, size and policy,
-so a second run only pays for the quick answers. Wall-clock answers: run it on a quiet
-machine, and say the reference size used.
+as sums (per option and per pair of options), so a second run only pays for the quick
+answers and a larger reference only for the playouts it adds. ``--max-reference-cpu``
+leaves out the positions whose missing reference would cost more (a probe of the first
+playouts estimates it); the summary says how many positions were counted. Wall-clock
+answers: run it on a quiet machine, and say the reference size used.
 """
 
 from __future__ import annotations
@@ -26,18 +30,13 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import random
 import time
 from pathlib import Path
+from typing import Any
 
-from planet_king.advisor import (
-    DEFAULT_HORIZON,
-    DEFAULT_POLICY,
-    OptionValue,
-    advise,
-    paired_gap,
-    play_task,
-)
+from planet_king.advisor import DEFAULT_HORIZON, DEFAULT_POLICY, advise, play_task
 from planet_king.advisor_pool import PlayoutPool, position_of
 from planet_king.advisor_value import Outcome
 from planet_king.bots import make_bot
@@ -79,38 +78,114 @@ def at_position(scenario: str, seed: int, at: int) -> Game:
     return game
 
 
-Reference = dict[str, dict[str, list[float]]]
+# A reference run, stored compactly (sums, not every playout): its size, the options in
+# order, per option [sum u, sum u^2, sum vp, sum vp^2] (u: the utility) and, per pair of
+# options "a|b", sum u_a * u_b over the shared fates. Enough for every mean and every
+# paired gap with its standard error, and extended by adding the new playouts' sums.
+Reference = dict[str, Any]
 
 
-def cached(cache: dict[str, Reference], key: str, n: int) -> Reference | None:
-    """The reference for ``key`` with ``n`` playouts per option, cut from a larger one
-    of the same position and policy (the k-th seeds are the same at every size); with
-    ``n`` 0, the largest one cached."""
+def empty(ids: list[str]) -> Reference:
+    return {
+        "n": 0,
+        "options": ids,
+        "sums": {o: [0.0, 0.0, 0.0, 0.0] for o in ids},
+        "pairs": {f"{a}|{b}": 0.0 for i, a in enumerate(ids) for b in ids[i + 1 :]},
+    }
+
+
+def add(ref: Reference, values: dict[str, tuple[float, float]]) -> None:
+    """One more shared fate: ``values[option] = (utility, vp)``."""
+    ids = ref["options"]
+    for o in ids:
+        u, vp = values[o]
+        acc = ref["sums"][o]
+        acc[0] += u
+        acc[1] += u * u
+        acc[2] += vp
+        acc[3] += vp * vp
+    for i, a in enumerate(ids):
+        for b in ids[i + 1 :]:
+            ref["pairs"][f"{a}|{b}"] += values[a][0] * values[b][0]
+    ref["n"] += 1
+
+
+def from_lists(old: dict[str, dict[str, list[float]]]) -> Reference:
+    """The older cache format (every playout's value and VP) as sums."""
+    ids = list(old)
+    ref = empty(ids)
+    for k in range(len(old[ids[0]]["value"])):
+        add(ref, {o: (old[o]["value"][k], old[o]["vp"][k]) for o in ids})
+    return ref
+
+
+def rounded(ref: Reference) -> Reference:
+    return {
+        "n": ref["n"],
+        "options": ref["options"],
+        "sums": {o: [round(x, 6) for x in xs] for o, xs in ref["sums"].items()},
+        "pairs": {p: round(x, 6) for p, x in ref["pairs"].items()},
+    }
+
+
+def mean_u(ref: Reference, o: str) -> float:
+    return ref["sums"][o][0] / ref["n"]
+
+
+def mean_vp(ref: Reference, o: str) -> float:
+    return ref["sums"][o][2] / ref["n"]
+
+
+def gap(ref: Reference, best: str, other: str) -> tuple[float, float]:
+    """Mean and standard error of ``u_best - u_other`` over the shared fates."""
+    n = ref["n"]
+    if best == other or n < 2:
+        return 0.0, 0.0
+    a, b = ref["sums"][best], ref["sums"][other]
+    key = f"{best}|{other}" if f"{best}|{other}" in ref["pairs"] else f"{other}|{best}"
+    d = (a[0] - b[0]) / n
+    sq = a[1] + b[1] - 2 * ref["pairs"][key]  # sum of the squared differences
+    var = max(0.0, (sq - n * d * d) / (n - 1))
+    return d, math.sqrt(var / n)
+
+
+def cached(cache: dict[str, Any], key: str) -> Reference | None:
+    """The largest reference cached for the position and policy of ``key`` (an older
+    list-format entry is converted)."""
     where, policy = key.rsplit(":", 2)[0], key.rsplit(":", 1)[1]
     found = [r for k, r in cache.items() if k.rsplit(":", 2)[0] == where and k.endswith(policy)]
-    if not found:
-        return None
-    best = max(found, key=lambda r: len(next(iter(r.values()))["value"]))
-    size = len(next(iter(best.values()))["value"])
-    if n == 0:
-        return best
-    if size < n:
-        return None
-    return {o: {f: xs[:n] for f, xs in r.items()} for o, r in best.items()}
+    refs = [r if "n" in r else from_lists(r) for r in found]
+    return max(refs, key=lambda r: r["n"], default=None)
 
 
 def reference(
-    game: Game, n: int, policy: str, pool: PlayoutPool | None, have: Reference | None
-) -> Reference:
+    game: Game,
+    n: int,
+    policy: str,
+    pool: PlayoutPool | None,
+    have: Reference | None,
+    max_cpu: float | None = None,
+) -> Reference | None:
     """``n`` full playouts of every option, the k-th with the same seeds for each (the
     seeds do not depend on ``n``: a smaller reference already run, ``have``, is the
-    start of this one and only the rest is played)."""
+    start of this one and only the rest is played). With ``max_cpu``, a probe of the
+    first playouts estimates the cost and a position dearer than that is left (None)."""
     rng = random.Random(4000)
     seeds = [(rng.getrandbits(48), rng.getrandbits(32)) for _ in range(n)]
     ids = list(game.decision.legal_ids)
-    done = len(next(iter(have.values()))["value"]) if have else 0
-    m = n - done
-    tasks = [(o, *seeds[k], policy, 0) for o in ids for k in range(done, n)]
+    ref = have if have is not None else empty(ids)
+    done = ref["n"]
+    if max_cpu is not None and done < n:
+        probe = min(PROBE, n - done)
+        start = time.process_time()
+        for k in range(done, done + probe):
+            add(ref, {o: _pair(play_task(game, (o, *seeds[k], policy, 0))) for o in ids})
+        per_fate = (time.process_time() - start) / probe
+        if per_fate * (n - done - probe) > max_cpu:
+            print(f"  left: about {per_fate * (n - done):.0f} CPU s", flush=True)
+            return None
+        done += probe
+    tasks = [(o, *seeds[k], policy, 0) for k in range(done, n) for o in ids]
     found: dict[int, Outcome] = {}
     if pool is None:
         for i, t in enumerate(tasks):
@@ -122,14 +197,17 @@ def reference(
             chunk=8,
             on_result=lambda i, raw: found.__setitem__(i, Outcome.from_json(raw)),
         )
-    return {
-        o: {
-            key: (have[o][key] if have else [])
-            + [round(getattr(found[j * m + k], key), 4) for k in range(m)]
-            for key in ("value", "vp")
-        }
-        for j, o in enumerate(ids)
-    }
+    m = len(ids)
+    for k in range(n - done):
+        add(ref, {o: _pair(found[k * m + j]) for j, o in enumerate(ids)})
+    return ref
+
+
+PROBE = 8  # fates played to estimate a reference's cost
+
+
+def _pair(o: Outcome) -> tuple[float, float]:
+    return round(o.value, 4), o.vp
 
 
 def main() -> None:
@@ -140,39 +218,54 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=10, help="per scenario")
     parser.add_argument("--policy", default=DEFAULT_POLICY)
     parser.add_argument("--horizon", type=int, default=DEFAULT_HORIZON)
+    parser.add_argument("--scenarios", default=",".join(SCENARIOS))
+    parser.add_argument(
+        "--max-reference-cpu",
+        type=float,
+        help="CPU seconds a missing reference may cost; dearer positions are left out",
+    )
+    parser.add_argument("--reference-only", action="store_true", help="no quick answers")
     args = parser.parse_args()
+    wanted = set(args.scenarios.split(","))
     cache = json.loads(CACHE.read_text()) if CACHE.exists() else {}
     pool = PlayoutPool(args.workers) if args.workers > 1 else None
     right_vp = right_tie = agree = 0
     rows = []
+    sizes: list[int] = []
     try:
         for scenario, seed, at in positions(args.positions):
+            if scenario not in wanted:
+                continue
             game = at_position(scenario, seed, at)
             # the position itself (choices and state) is in the key: a rule change that
             # moves the greedy game elsewhere never reuses a stale reference
             where = hashlib.sha256(
                 (json.dumps(game.choices) + game.state.digest()).encode()
             ).hexdigest()[:16]
-            key = f"{scenario}:{seed}:{at}:{where}:{args.reference_playouts}:{args.policy}"
-            ref = cached(cache, key, args.reference_playouts)
-            if ref is None:
-                start = time.monotonic()
-                have = cached(cache, key, 0)  # the largest smaller one, to extend
-                ref = reference(game, args.reference_playouts, args.policy, pool, have)
-                took = time.monotonic() - start
-                print(f"  reference {key}: {took:.0f} s", flush=True)
-                for old in [k for k in cache if k.rsplit(":", 2)[0] == key.rsplit(":", 2)[0]]:
-                    del cache[old]  # a prefix of the new one
-                cache[key] = ref
-                atomic_write(CACHE, json.dumps(cache).encode())
-            values = {}
-            for o, r in ref.items():
-                v = OptionValue(o, o)
-                for k, (x, vp) in enumerate(zip(r["value"], r["vp"], strict=True)):
-                    v.values[k], v.vps[k] = x, vp
-                values[o] = v
-            best_u = max(values.values(), key=lambda v: v.value)
-            best_vp = max(v.mean_vp for v in values.values())
+            stem = f"{scenario}:{seed}:{at}:{where}"
+            have = cached(cache, f"{stem}:0:{args.policy}")
+            ref = have
+            if have is None or have["n"] < args.reference_playouts:
+                start = time.process_time()
+                ref = reference(
+                    game, args.reference_playouts, args.policy, pool, have, args.max_reference_cpu
+                )
+                if ref is None:
+                    print(f"{stem}: no reference of {args.reference_playouts}", flush=True)
+                    continue
+                took = time.process_time() - start
+                print(f"  reference {stem}: {took:.0f} CPU s here", flush=True)
+                for old in [k for k in cache if k.startswith(stem + ":")]:
+                    del cache[old]  # the new one extends it
+                cache[f"{stem}:{ref['n']}:{args.policy}"] = rounded(ref)
+                atomic_write(CACHE, json.dumps(cache, separators=(",", ":")).encode())
+            assert ref is not None
+            sizes.append(ref["n"])
+            if args.reference_only:
+                continue
+            ids = ref["options"]
+            best_u = max(ids, key=lambda o: mean_u(ref, o))
+            best_vp = max(mean_vp(ref, o) for o in ids)
             advice = advise(
                 game,
                 seconds=args.seconds,
@@ -182,29 +275,35 @@ def main() -> None:
                 horizon=args.horizon,
                 pool=pool,
             )
-            rec = values[advice.recommended]
+            rec = advice.recommended
             eps = ONE_TURN.get(scenario, 0.25)
-            ok_vp = best_vp - rec.mean_vp <= eps
-            gap, se, _ = paired_gap(best_u, rec)
-            ok_tie = gap <= se
+            ok_vp = best_vp - mean_vp(ref, rec) <= eps
+            d, se = gap(ref, best_u, rec)
+            ok_tie = d <= se
             right_vp += ok_vp
             right_tie += ok_tie or ok_vp
-            agree += rec is best_u
-            rows.append((scenario, seed, at, len(values), advice.playouts, ok_vp, ok_tie))
+            agree += rec == best_u
+            rows.append((scenario, seed, at, len(ids), advice.playouts, ok_vp, ok_tie))
             print(
-                f"{scenario} seed {seed} choice {at}: {len(values)} options, "
+                f"{scenario} seed {seed} choice {at}: {len(ids)} options, "
                 f"{advice.playouts} playouts in {advice.elapsed_s:.2f} s; recommended "
-                f"{advice.recommended} (ref VP {rec.mean_vp:.2f}, value {rec.value:.3f}); "
-                f"best {best_u.option_id} (VP {best_u.mean_vp:.2f}, value {best_u.value:.3f}); "
-                f"within ε VP {ok_vp}, tied in utility {ok_tie}",
+                f"{rec} (ref VP {mean_vp(ref, rec):.2f}, value {mean_u(ref, rec):.3f}); "
+                f"best {best_u} (VP {mean_vp(ref, best_u):.2f}, value "
+                f"{mean_u(ref, best_u):.3f}); within ε VP {ok_vp}, tied in utility {ok_tie}",
                 flush=True,
             )
     finally:
         if pool is not None:
             pool.close()
     n = len(rows)
+    size = f"{min(sizes)}-{max(sizes)}" if sizes and min(sizes) != max(sizes) else sizes[:1]
     print(
-        f"\n{n} positions, reference {args.reference_playouts} full playouts per option, "
+        f"\n{len(sizes)} positions with a reference ({size} full playouts per option; "
+        f"{args.reference_playouts} asked), scenarios {args.scenarios}"
+    )
+    if not n:
+        return
+    print(
         f"{args.seconds:g} s answers, {args.workers} worker(s), horizon {args.horizon}, "
         f"policy {args.policy}:"
     )

@@ -14,6 +14,9 @@ SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", 
 # Any bot registered in planet_king.bots may be added with `report --bots`: the
 # advisor-guided column (issue 16, section 3) joins the table that way.
 BOTS = ("random", "greedy", "expert")
+# Bots too slow for the long scenarios (seconds a game of playouts): the report plays
+# them in the one-turn scenarios only.
+ONE_TURN_ONLY = frozenset({"advisor"})
 DIFFICULTY_BOT = "expert"  # difficulty shifts are measured with the strongest bot
 
 
@@ -181,6 +184,11 @@ def barbary_cost(results: list[dict[str, Any]]) -> str | None:
     return None
 
 
+def one_turn(content: Content, scenario: str) -> bool:
+    scen = content.scenarios[scenario]
+    return scen.first_turn == scen.last_turn
+
+
 def build(
     games: int,
     seed: int,
@@ -190,7 +198,13 @@ def build(
 ) -> tuple[str, list[dict[str, Any]]]:
     """The report: every scenario for every bot on the same seeds; with
     ``difficulty_games``, the difficulty levels too."""
-    results = [simulate(s, games, seed, b, content=content) for s in SCENARIOS for b in bots]
+    results = [
+        simulate(s, games, seed, b, content=content)
+        for s in SCENARIOS
+        for b in bots
+        if b not in ONE_TURN_ONLY or one_turn(content, s)
+    ]
+    slow = [b for b in bots if b in ONE_TURN_ONLY]
     lines = [
         "# Balance report",
         "",
@@ -199,8 +213,13 @@ def build(
         + (f" --bots {','.join(bots)}" if bots != BOTS else "")
         + f"` (seed {seed}, data {content.version}). Every scenario, each bot "
         f"({', '.join(bots)}) on the same seeds; figures are per game, ± the half-width "
-        "of the 95% confidence interval. The advisor-guided column (issue 16, section 3) "
-        "is added with `--bots` once the advisor is a registered bot.",
+        "of the 95% confidence interval."
+        + (
+            f" {', '.join(slow)}: one-turn scenarios only (playouts at every decision "
+            "cost seconds a game)."
+            if slow
+            else " The advisor-guided bot (`advisor`) is added with `--bots`."
+        ),
         "",
     ]
     lines += [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from planet_king.bots.expert import ExpertBot
@@ -16,7 +17,19 @@ class Bot(Protocol):
     def choose(self, game: Game) -> str: ...
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
+def _advisor(seed: int) -> Bot:
+    """Advisor-guided play (imported on use: the advisor plays its playouts with bots)."""
+    from planet_king.advisor_bot import AdvisorBot
+
+    return AdvisorBot(seed)
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "expert": ExpertBot,
+    "advisor": _advisor,
+}
 
 
 def make_bot(name: str, seed: int) -> Bot:

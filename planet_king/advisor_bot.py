@@ -1,0 +1,138 @@
+"""Advisor-guided play as a bot (``--bot advisor``): the expert bot's choice, unless the
+advisor's playouts say another option is clearly better.
+
+At every decision the bot asks its policy bot (the expert) first, as the expert playing
+alone would, so the two play the same game until the advisor first disagrees. Playouts
+are spent only where they can decide something:
+
+- the decision has two options or more, and is of a kind where the choice has stakes
+  (``KINDS``, read from the options' ids: a war, a Royal Mistress, the Court...; in the
+  one-turn scenarios the action types too, ``ONE_TURN_KINDS``: elsewhere they are a
+  quarter of all decisions, and playouts at each would cost ~15 s a game);
+- a **screen** of a few playouts of every option, on common random numbers, finds the
+  options that did better than the policy's choice on the same fates (the challengers);
+  when none did, the policy's choice stands;
+- the rest of the budget goes to the policy's choice and the best challengers only, and
+  a challenger replaces the policy's choice only when the paired gap exceeds ``z``
+  standard errors (a gap inside one or two errors is noise: each wrong override costs).
+
+The budget is a fixed number of playouts, never seconds, so a seed gives the same game;
+the playouts fork the position with their own RNG and never draw from the game's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from planet_king.advisor import OptionValue, fork, paired_gap, play_task
+from planet_king.engine.game import Game
+
+# Option-id prefixes of the decisions worth playouts; the rest follow the policy.
+KINDS = frozenset({"war", "mistress", "court", "union"})
+ONE_TURN_KINDS = KINDS | {"type"}
+ALL: frozenset[str] = frozenset({"*"})  # every decision
+SCREEN = 4  # playouts of each option before the challengers are chosen
+PLAYOUTS = 32  # playouts a consulted decision may spend at most
+CHALLENGERS = 1  # challengers kept after the screen
+Z = 2.0  # standard errors a challenger must beat the policy's choice by
+HORIZON = 1  # End of Turns a playout plays before the forecast values it (0: to the end)
+MIN_PAIRS = 8
+
+
+class AdvisorBot:
+    name = "advisor"
+
+    def __init__(
+        self,
+        seed: int,
+        *,
+        policy: str = "expert",
+        kinds: frozenset[str] | None = None,
+        screen: int = SCREEN,
+        playouts: int = PLAYOUTS,
+        challengers: int = CHALLENGERS,
+        z: float = Z,
+        horizon: int = HORIZON,
+    ) -> None:
+        from planet_king.bots import make_bot
+
+        self.seed = seed
+        self.policy = policy
+        self.bot = make_bot(policy, seed)  # the seed the policy would get playing alone
+        self.kinds, self.screen, self.playouts = kinds, screen, playouts
+        self.challengers, self.z, self.horizon = challengers, z, horizon
+        self._root: Game | None = None  # the game followed, with its turn starts kept
+        # what the advice cost and changed (read by benchmarks/advisor_guided.py)
+        self.consulted = self.overrides = self.spent = 0
+        self.overridden: Counter[str] = Counter()  # overrides by decision kind
+
+    def choose(self, game: Game) -> str:
+        decision = game.decision
+        if decision is None:
+            raise ValueError("the game is over")
+        mine = self.bot.choose(game)
+        legal = decision.legal_ids
+        if len(legal) < 2 or not self._worth_asking(game, legal):
+            return mine
+        self.consulted += 1
+        pick = self._search(self._follow(game), legal, mine, len(game.choices))
+        if pick != mine:
+            self.overrides += 1
+            self.overridden[legal[0].split(":", 1)[0]] += 1
+        return pick
+
+    def _worth_asking(self, game: Game, legal: tuple[str, ...]) -> bool:
+        kinds = self.kinds
+        if kinds is None:  # by the scenario's length
+            one_turn = game.scenario.first_turn == game.scenario.last_turn
+            kinds = ONE_TURN_KINDS if one_turn else KINDS
+        return kinds is ALL or legal[0].split(":", 1)[0] in kinds
+
+    def _follow(self, game: Game) -> Game:
+        """A copy of ``game`` that keeps its turn starts (playouts fork it cheaply),
+        brought up to date with the choices made since the last question."""
+        root = self._root
+        n = len(root.choices) if root is not None else 0
+        if (
+            root is None
+            or root.seed != game.seed
+            or root.scenario.id != game.scenario.id
+            or root.options != game.options
+            or root.content is not game.content
+            or game.choices[:n] != root.choices
+        ):
+            root = fork(game)
+        else:
+            for choice in game.choices[n:]:
+                root.choose(choice)
+        self._root = root
+        return root
+
+    def _search(self, root: Game, legal: tuple[str, ...], mine: str, at: int) -> str:
+        rng = random.Random(f"advisor-bot:{self.seed}:{at}")  # never the game's RNG
+        seeds = [(rng.getrandbits(48), rng.getrandbits(32)) for _ in range(self.playouts)]
+        values = {o: OptionValue(o, o) for o in legal}
+
+        def play(options: list[str], ks: range) -> None:
+            for k in ks:
+                for o in options:
+                    task = (o, *seeds[k], self.policy, self.horizon)
+                    values[o].add(k, play_task(root, task))
+                    self.spent += 1
+
+        screen = min(self.screen, max(1, self.playouts // len(legal)))
+        play(list(legal), range(screen))
+        base = values[mine]
+        gains = sorted(
+            ((paired_gap(values[o], base)[0], o) for o in legal if o != mine), reverse=True
+        )
+        rivals = [o for gain, o in gains[: self.challengers] if gain > 0]
+        if not rivals:
+            return mine
+        left = self.playouts - screen * len(legal)
+        more = max(0, left // (len(rivals) + 1))
+        play([mine, *rivals], range(screen, min(self.playouts, screen + more)))
+        best = max(rivals, key=lambda o: paired_gap(values[o], base)[0])
+        gap, se, n = paired_gap(values[best], base)
+        return best if n >= MIN_PAIRS and gap > self.z * se else mine

@@ -1,0 +1,136 @@
+"""Advisor-guided play as a bot: the expert's choice unless the advisor's playouts show
+a clearly better one; reproducible from its seed, and never touching the game's fate
+(Bots, batch simulation, an advisor; issue 16, section 3)."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from planet_king import advisor_bot, report
+from planet_king.advisor_bot import AdvisorBot
+from planet_king.advisor_value import Outcome
+from planet_king.bots import make_bot
+from planet_king.cli import app
+from planet_king.engine.game import Game
+
+
+def _play(content, bot, scenario: str = "hothead", seed: int = 3) -> Game:
+    game = Game(scenario, seed=seed, content=content)
+    while game.decision is not None:
+        game.choose(bot.choose(game))
+    return game
+
+
+def test_the_advisor_is_a_registered_bot() -> None:
+    assert isinstance(make_bot("advisor", 1), AdvisorBot)
+
+
+def test_the_same_seed_plays_the_same_game(content) -> None:
+    a = _play(content, AdvisorBot(7))
+    b = _play(content, AdvisorBot(7))
+    assert a.choices == b.choices
+    assert a.log_digest() == b.log_digest()
+
+
+def test_playouts_never_draw_from_the_games_rng_nor_change_the_game(content) -> None:
+    game = Game("hothead", seed=5, content=content)
+    bot = AdvisorBot(5, kinds=advisor_bot.ALL, playouts=12)
+    while game.decision is not None:
+        before = (game.rng.getstate(), game.random_draws, game.state.digest())
+        choice = bot.choose(game)
+        assert (game.rng.getstate(), game.random_draws, game.state.digest()) == before
+        game.choose(choice)
+    assert bot.spent > 0
+    replayed = Game.replay("hothead", game.choices, seed=5, content=content)
+    assert replayed.log_digest() == game.log_digest()
+
+
+def test_decisions_not_worth_asking_follow_the_policy_bot(content) -> None:
+    """No kind consulted: the expert's own game, move for move, and no playouts."""
+    guided = AdvisorBot(11, kinds=frozenset())
+    alone = _play(content, make_bot("expert", 11), "iupiter-hispano", 2)
+    assert _play(content, guided, "iupiter-hispano", 2).choices == alone.choices
+    assert guided.consulted == guided.spent == 0
+
+
+def _fake_playouts(monkeypatch, value) -> None:
+    """Playouts whose utility is ``value(option, k)`` for the k-th shared fate."""
+    fates: dict[int, int] = {}
+
+    def play_task(root, task):
+        option, fate = task[0], task[1]
+        k = fates.setdefault(fate, len(fates))
+        v = value(option, k)
+        return Outcome(v, v, {"defeat": 1.0}, truncated=False)
+
+    monkeypatch.setattr(advisor_bot, "play_task", play_task)
+
+
+def test_a_challenger_clearly_better_on_the_same_fates_replaces_the_policy_choice(
+    monkeypatch,
+) -> None:
+    _fake_playouts(monkeypatch, lambda o, k: k % 3 + (1.0 if o == "b" else 0.0))
+    assert AdvisorBot(1)._search(None, ("a", "b", "c"), "a", 0) == "b"
+
+
+def test_a_gap_within_the_noise_keeps_the_policy_choice(monkeypatch) -> None:
+    # b wins the screen's fates, then half the others: ahead by about one standard error
+    def value(o: str, k: int) -> float:
+        return (1.0 if k < advisor_bot.SCREEN or k % 2 else -1.0) if o == "b" else 0.0
+
+    _fake_playouts(monkeypatch, value)
+    bot = AdvisorBot(1)
+    assert bot._search(None, ("a", "b"), "a", 0) == "a"
+    assert bot.spent > 2 * advisor_bot.SCREEN  # b did better in the screen: asked further
+
+
+def test_no_challenger_after_the_screen_spends_no_more(monkeypatch) -> None:
+    _fake_playouts(monkeypatch, lambda o, k: 1.0 if o == "a" else 0.0)
+    bot = AdvisorBot(1)
+    assert bot._search(None, ("a", "b", "c"), "a", 0) == "a"
+    assert bot.spent == 3 * advisor_bot.SCREEN
+
+
+def test_simulate_plays_the_advisor_bot() -> None:
+    out = CliRunner().invoke(
+        app, ["simulate", "hothead", "--games", "1", "--bot", "advisor", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["summary"]["games"] == 1
+
+
+def test_the_report_plays_the_advisor_in_the_one_turn_scenarios_only(content, monkeypatch) -> None:
+    asked: list[tuple[str, str]] = []
+
+    def simulate(scenario, games, seed, bot, content):
+        asked.append((scenario, bot))
+        game = {"final_vp": 1, "victory_level": "defeat", "vp_by_turn": [1], "ledger": {}}
+        levels = {"major-victory": 0, "historical-outcome": 0, "defeat": 1}
+        levels["neither-king-nor-planet"] = 0
+        return {
+            "scenario": scenario,
+            "bot": bot,
+            "seed": seed,
+            "games": [game],
+            "summary": {"victory_levels": levels},
+        }
+
+    monkeypatch.setattr(report, "simulate", simulate)
+    text, _ = report.build(1, 1, content, ("expert", "advisor"))
+    assert {s for s, b in asked if b == "advisor"} == {"hothead", "iupiter-hispano"}
+    assert {s for s, b in asked if b == "expert"} == set(report.SCENARIOS)
+    assert "advisor: one-turn scenarios only" in text
+
+
+def test_action_types_are_worth_playouts_in_the_one_turn_scenarios_only(content) -> None:
+    """Where a game is one turn its action types are few and decide it; in the longer
+    scenarios they are a quarter of all decisions and the bot leaves them to the expert."""
+    bot = AdvisorBot(1)
+    short = Game("iupiter-hispano", seed=1, content=content)
+    long = Game("anni-mirabiles", seed=1, content=content)
+    types = ("type:military", "type:court")
+    assert bot._worth_asking(short, types)
+    assert not bot._worth_asking(long, types)
+    assert bot._worth_asking(long, ("war:a", "war:b"))
