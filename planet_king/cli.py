@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from planet_king.bots import BOTS
+from planet_king.bots import BOTS, PLAYOUT_POLICIES
 from planet_king.content.loader import Content, DataError, load_content
 
 DEFAULT_SCENARIO = "hothead"
@@ -698,8 +698,10 @@ def hint(
 
     if seconds is not None and playouts is not None:
         raise UserError("give --seconds or --playouts, not both")
-    if policy not in BOTS:
-        raise UserError(f"unknown bot '{policy}' (known: {', '.join(sorted(BOTS))})")
+    if policy not in PLAYOUT_POLICIES:
+        known = ", ".join(sorted(PLAYOUT_POLICIES))
+        why = "plays playouts of its own" if policy in BOTS else "is not a bot"
+        raise UserError(f"'{policy[:40]}' {why}: the playouts' policy is one of {known}")
     if workers is not None and workers > cores() and not oversubscribe:
         typer.echo(f"planet-king: note: {workers} workers capped at {cores()} cores", err=True)
         workers = cores()

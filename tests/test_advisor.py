@@ -413,3 +413,13 @@ def test_the_advisor_service_answers_again_with_the_same_warm_workers(content) -
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_hint_refuses_the_advisor_bot_as_its_own_playout_policy(content, tmp_path) -> None:
+    """The advisor bot plays playouts of its own: as the hint's policy it would play
+    playouts inside every playout. It is refused in one line, as an unknown bot is."""
+    path = saves.save_game(_position(content), saves_dir=tmp_path)
+    for policy, why in (("advisor", "plays playouts of its own"), ("oracle", "is not a bot")):
+        result = CliRunner().invoke(app, ["hint", str(path), "--policy", policy])
+        assert result.exit_code == 2 and why in result.stderr and "expert" in result.stderr
+        assert "Traceback" not in result.stderr + result.stdout

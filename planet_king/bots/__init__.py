@@ -32,10 +32,15 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 }
 
 
+# The bots that can play the advisor's playouts: the advisor bot plays playouts of its own,
+# and playouts inside each playout would take hours for one answer.
+PLAYOUT_POLICIES: tuple[str, ...] = tuple(name for name in BOTS if name != "advisor")
+
+
 def make_bot(name: str, seed: int) -> Bot:
     if name not in BOTS:
         raise ValueError(f"unknown bot '{name}' (known: {', '.join(sorted(BOTS))})")
     return BOTS[name](seed)
 
 
-__all__ = ["BOTS", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "PLAYOUT_POLICIES", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "make_bot"]
