@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import math
 
+from planet_king.bots import mistress_plan
 from planet_king.bots.greedy import PREFERRED_ACTIONS, GreedyBot
 from planet_king.engine.decisions import Decision
 from planet_king.engine.forecast import Forecast, forecast
 from planet_king.engine.game import Game
 from planet_king.engine.rules import actions, court, family, units, wars
+from planet_king.engine.rules.organisation import RULE_MISTRESS
 from planet_king.engine.state import UNIT_SP
 
 # The greedy preferences, corrected where they misjudge (issue 16: the Court painter only
@@ -34,7 +36,7 @@ EXPERT_ACTIONS = {
     **PREFERRED_ACTIONS,
     "court-painter": 5,
     "hunt": 25,
-    "choose-mistress": 10,
+    "choose-mistress": 0,  # valued in full on the board (the ladies' supply)
     "issue": 20,  # the rest of its worth is valued on the board (heir, penalty, sons)
     "embassy": 5,  # likewise: the war it may save
 }
@@ -46,6 +48,9 @@ FALL_RISK = {0: 1.0, 1: 0.3, 2: 0.12, 3: 0.04, 4: 0.01}
 P_NEGATIVE, P_NEUTRAL = 0.4, 0.2
 P_CHILD = 1 - P_NEGATIVE  # an Issue test gives a child unless negative
 POINT_WEIGHT = 25.0  # action-preference units per VP of expected value
+# A happiness point at a later End of Turn, in action-preference units: about half a VP
+# at the table and a step away from the King's death.
+FUTURE_POINT = 0.6 * POINT_WEIGHT
 
 
 class ExpertBot(GreedyBot):
@@ -188,20 +193,7 @@ class ExpertBot(GreedyBot):
         if f is None:
             return out
         treasury_end = f.treasury.end
-        # A new Royal Mistress: her happiness and prestige instead of the old one's, and
-        # the action's own happiness point.
-        best = self.best_mistress(g)
-        if best is not None:
-            new = g.content.ladies[best]
-            old = g.content.ladies.get(s.mistress or "")
-            dh = new.happiness + 1 - (old.happiness if old else 0)
-            dp = new.prestige - (old.prestige if old else 0)
-            de = sum(new.enlightenment.values()) - (sum(old.enlightenment.values()) if old else 0)
-            out["choose-mistress"] = self.gain(g, happiness=dh, prestige=dp, enlightenment=de)
-            if old is None:
-                out["choose-mistress"] += 20
-            elif self.reserved(g, best):
-                out["choose-mistress"] -= 15
+        out["choose-mistress"] = self.mistress_action_value(g)
         # Hunting Day: a happiness point if it is drawn this turn.
         out["hunt"] = self.gain(g, happiness=0.5)
         # Issue: a legitimate child lifts the penalty for having none and a son is an
@@ -376,6 +368,10 @@ class ExpertBot(GreedyBot):
             if moved is not None:
                 return moved
         if kind == "mistress":
+            if g.state.phase == "organisation" and d.rule != RULE_MISTRESS:
+                # The action before the Organisation's own choice: she is replaced
+                # at once, so the lady to give up is the one the plan misses least.
+                return mistress_plan.plan_value(g, rest, (rest,), start=g.state.turn)
             return self.mistress_value(g, rest)
         if kind == "queen":
             return self.queen_value(g, rest)
@@ -422,21 +418,37 @@ class ExpertBot(GreedyBot):
 
     def mistress_value(self, g: Game, lid: str) -> float:
         """What she brings at this End of Turn in place of the present Royal Mistress
-        (read off the forecast), less what her absence would cost a later turn where
-        few ladies are left."""
+        (read off the forecast), and what the ladies left can still bring the turns to
+        come with her gone (``mistress_plan``)."""
         card = g.content.ladies[lid]
         old = g.content.ladies.get(g.state.mistress or "")
         dh = card.happiness - (old.happiness if old else 0)
         dp = card.prestige - (old.prestige if old else 0)
         de = sum(card.enlightenment.values()) - (sum(old.enlightenment.values()) if old else 0)
-        v = self.gain(g, happiness=dh, prestige=dp, enlightenment=de)
-        v += POINT_WEIGHT * (0.3 * card.happiness + 0.15 * card.prestige + 0.05 * card.fertility)
-        later = 0.0
-        for t in range(g.state.turn + 1, g.scenario.last_turn + 1):
-            c = self.candidates_at(g, t)
-            if lid in c:
-                later += 1.5 / len(c)
-        return v - POINT_WEIGHT * later
+        now = self.gain(g, happiness=dh, prestige=dp, enlightenment=de)
+        return now + FUTURE_POINT * mistress_plan.plan_value(g, lid, (lid,))
+
+    def mistress_action_value(self, g: Game) -> float:
+        """Choose Royal Mistress as an action: a happiness marker and a new lady now,
+        against a lady the turns to come no longer have. In the Organisation phase the
+        step that follows replaces her again, so the action only burns a lady for its
+        marker: worth it only where the supply has one to spare."""
+        s = g.state
+        if not family.mistress_candidates(g):
+            return -100.0
+        if s.phase == "organisation":
+            start = s.turn
+            keep = mistress_plan.plan_value(g, s.mistress, start=start)
+            burn = max(
+                mistress_plan.plan_value(g, lid, (lid,), start=start)
+                for lid in family.mistress_candidates(g)
+            )
+            return FUTURE_POINT * (burn - keep) + self.gain(g, happiness=1)
+        best = self.best_mistress(g)
+        if best is None:
+            return -100.0
+        keep = FUTURE_POINT * mistress_plan.plan_value(g, s.mistress)
+        return self.mistress_value(g, best) + self.gain(g, happiness=1) - keep
 
     def best_mistress(self, g: Game) -> str | None:
         cands = family.mistress_candidates(g)
@@ -445,10 +457,17 @@ class ExpertBot(GreedyBot):
         return max(cands, key=lambda lid: (self.mistress_value(g, lid), lid))
 
     def queen_value(self, g: Game, lid: str) -> float:
+        """Her happiness, prestige and fertility each turn she lives, less what the
+        Royal Mistresses to come lose if she is one of their ladies (prestige 0)."""
         card = g.content.ladies.get(lid)
         if card is None:
             return 0.0
-        return 3.0 * card.happiness + 2.0 * card.prestige + 1.0 * card.fertility
+        own = card.happiness + 0.6 * card.prestige + 0.3 * card.fertility
+        s = g.state
+        lost = mistress_plan.plan_value(g, s.mistress) - mistress_plan.plan_value(
+            g, s.mistress, (lid,)
+        )
+        return own - lost
 
     # Valido -------------------------------------------------------------------
     def valido_value(self, g: Game, d: Decision, oid: str) -> float:
