@@ -229,7 +229,33 @@ class ExpertBot(GreedyBot):
                 out[aid] = out.get(aid, 0) - 20
         # An embassy to the most threatened war: a truce stops its marker this turn.
         out["embassy"] = self.threat(g) if s.treasury >= 1 else 0.0
+        # A tercio of Nations goes straight to a war: where the enemy is 3 SP or more
+        # the stronger, every enemy campaign moves the marker; one SP less and only
+        # some of its tests do.
+        if s.treasury >= 2:
+            out["raise-nations"] = out.get("raise-nations", 0) + self.reinforce_worth(g)
         return out
+
+    def reinforce_worth(self, g: Game) -> float:
+        """The best war's worth of one more SP: the chance its next enemy campaign moves
+        the marker saved, times what a space toward the loss costs there."""
+        return max((self._sp_worth(g, w) for w in g.state.wars), default=0.0)
+
+    def _sp_worth(self, g: Game, war_id: str) -> float:
+        ws = g.state.wars[war_id]
+        if not ws.active or ws.truce or war_id == "palatinate":
+            return 0.0
+        gap = wars.enemy_strength(g, war_id) - wars.army_sp(g, war_id, player_campaign=False)
+        # Chance an enemy campaign moves the marker: automatic at 3 SP or more (or with
+        # no commander), a pigeon or crow at 1.5 to 2.5, a crow only at 1 or less.
+        def p_move(d: float) -> float:
+            if d >= 3 or ws.leader is None:
+                return 1.0
+            return 0.84 if d >= 1.5 else 0.64  # two tests, either one
+        saved = p_move(gap) - p_move(gap - 1)
+        to_loss = g.content.wars[war_id].enemy_spaces + ws.position
+        space_cost = self.loss_cost(g, war_id) / max(1, to_loss)
+        return saved * space_cost
 
     # ------------------------------------------------------------------ Hothead
     # Only the Italian War counts: won, with a Viceroy of Italy whose political or
@@ -357,6 +383,8 @@ class ExpertBot(GreedyBot):
     def score(self, g: Game, d: Decision, oid: str) -> float:
         kind, _, rest = oid.partition(":")
         prompt = d.prompt
+        if oid == "back":
+            return -1000.0  # the type was chosen for its best action: going back loops
         if g.hothead:
             if kind == "noble" and prompt.startswith("Nominate which noble"):
                 return self._hothead_noble(g, d, rest)
@@ -493,6 +521,12 @@ class ExpertBot(GreedyBot):
         return court.known_rating(g, nid, "political") + court.known_rating(g, nid, "government")
 
     # Wars -------------------------------------------------------------------
+    def _place_score(self, g: Game, loc: str) -> float:
+        """A new tercio goes where one SP saves the most (``_sp_worth``)."""
+        if loc in g.state.wars and g.state.wars[loc].active:
+            return 1.0 + self._sp_worth(g, loc)
+        return 0.0
+
     def p_lost(self, g: Game, war_id: str) -> float:
         """A rough chance that a war is lost before this turn ends: the spaces left
         before the enemy's end, and whether the enemy is the stronger."""
