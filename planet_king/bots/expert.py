@@ -52,6 +52,9 @@ POINT_WEIGHT = 25.0  # action-preference units per VP of expected value
 # at the table and a step away from the King's death.
 FUTURE_POINT = 0.6 * POINT_WEIGHT
 CAMPAIGNS_LEFT = 0.7  # enemy campaigns a war still meets in a turn, on average
+CREEP_PER_TURN = 0.5  # spaces an open war's marker moves toward its loss in a turn
+LOSS_SCORES_VP = 1.0  # a lost war's happiness and prestige points, in VP
+INSTABILITY_VP = 0.1  # an open war's INSTABILITY card, each turn, in VP
 
 
 class ExpertBot(GreedyBot):
@@ -561,12 +564,24 @@ class ExpertBot(GreedyBot):
         if not ws.active:
             return -100.0
         if ws.truce:
-            to_loss = g.content.wars[war_id].enemy_spaces + ws.position
-            return -10.0 if to_loss > 1 else 1.0
+            return self.peace_worth(g, war_id)
         # Besides a loss this turn, the truce stops the marker's creep: about one
         # enemy campaign per war is still to come in a turn (22 a reign over 5 wars).
         creep = CAMPAIGNS_LEFT * self._p_move(g, war_id) * self._space_cost(g, war_id)
         return self.p_lost(g, war_id) * self.loss_cost(g, war_id) + creep
+
+    def peace_worth(self, g: Game, war_id: str) -> float:
+        """A second embassy on a truce makes peace: a VP and a prestige point now,
+        against the loss the war is heading for before the reign ends (most wars
+        are lost: an enemy campaign a turn moves the marker about half a space) and
+        its Instability card each turn."""
+        ws = g.state.wars[war_id]
+        war = g.content.wars[war_id]
+        to_loss = war.enemy_spaces + ws.position
+        left = g.scenario.last_turn - g.state.turn
+        p_loss = min(0.9, CREEP_PER_TURN * (left + 0.5) / max(1, to_loss))
+        saved = p_loss * (-war.vp_lose + LOSS_SCORES_VP) + INSTABILITY_VP * left
+        return POINT_WEIGHT * (saved - 1.0) + self.gain(g, prestige=-1)
 
     def threat(self, g: Game) -> float:
         """The embassy's worth: the best war to send it to, times its chance of success
