@@ -6,8 +6,9 @@ the End of Turn would count now, and values each action by what it would change 
 three scores: a point that lifts a score off its automatic-defeat line is worth far more
 than a point of VP. Court decisions that drive survival are valued directly:
 
-- the Royal Mistress: happiness first, and a lady who is the only candidate of a later
-  turn is kept for that turn (the ladies' turns in play are on their cards);
+- the Royal Mistress: happiness now, and the ladies shared out over the turns to come
+  (``mistress_plan``: each Organisation replaces her, each lady is in play for the
+  turns on her card);
 - the Queen: happiness, prestige and fertility (a male heir is a VP each turn);
 - the Valido: kept while his ratings are the best at hand, changed before serving four
   turns with prestige under 5 costs a VP;
@@ -52,9 +53,6 @@ POINT_WEIGHT = 25.0  # action-preference units per VP of expected value
 # at the table and a step away from the King's death.
 FUTURE_POINT = 0.6 * POINT_WEIGHT
 CAMPAIGNS_LEFT = 0.7  # enemy campaigns a war still meets in a turn, on average
-CREEP_PER_TURN = 0.5  # spaces an open war's marker moves toward its loss in a turn
-LOSS_SCORES_VP = 1.0  # a lost war's happiness and prestige points, in VP
-INSTABILITY_VP = 0.1  # an open war's INSTABILITY card, each turn, in VP
 
 
 class ExpertBot(GreedyBot):
@@ -68,7 +66,6 @@ class ExpertBot(GreedyBot):
         self._bonus_at = -1
         self._last = ""
         self._lines: dict[str, int] = {}
-        self._cands: dict[tuple, list[str]] = {}
 
     def choose(self, game: Game) -> str:
         decision = game.decision
@@ -184,9 +181,11 @@ class ExpertBot(GreedyBot):
             self._bonuses = self._action_bonuses(g)
         return EXPERT_ACTIONS.get(aid, 0) + self._bonuses.get(aid, 0)
 
-    def _best_by_type(self, g: Game, d: Decision) -> dict[str, float]:
-        # The greedy ranking walks PREFERRED_ACTIONS; ours has the same keys.
-        return super()._best_by_type(g, d)
+    def _type_score(self, g: Game, d: Decision, type_: str) -> float:
+        # A type whose best action is worth nothing is not chosen at all: choosing it
+        # and going back from its menu would loop (the menu is asked again).
+        best = super()._type_score(g, d, type_)
+        return best if best > 0 else -1.0
 
     def _action_bonuses(self, g: Game) -> dict[str, float]:
         out = super()._action_bonuses(g)
@@ -233,19 +232,11 @@ class ExpertBot(GreedyBot):
                 out[aid] = out.get(aid, 0) - 20
         # An embassy to the most threatened war: a truce stops its marker this turn.
         out["embassy"] = self.threat(g) if s.treasury >= 1 else 0.0
-        # A tercio of Nations goes straight to a war: where the enemy is 3 SP or more
-        # the stronger, every enemy campaign moves the marker; one SP less and only
-        # some of its tests do.
-        if s.treasury >= 2:
-            out["raise-nations"] = out.get("raise-nations", 0) + self.reinforce_worth(g)
         return out
 
-    def reinforce_worth(self, g: Game) -> float:
-        """The best war's worth of one more SP: the chance its next enemy campaign moves
-        the marker saved, times what a space toward the loss costs there."""
-        return max((self._sp_worth(g, w) for w in g.state.wars), default=0.0)
-
     def _sp_worth(self, g: Game, war_id: str) -> float:
+        """One more SP's worth in a war: the chance its next enemy campaign moves the
+        marker saved, times what a space toward the loss costs there."""
         ws = g.state.wars[war_id]
         if not ws.active or ws.truce or war_id == "palatinate":
             return 0.0
@@ -257,9 +248,7 @@ class ExpertBot(GreedyBot):
         no commander), a pigeon or crow at 1.5 to 2.5, a crow only at 1 or less (two
         tests, either one)."""
         gap = (
-            wars.enemy_strength(g, war_id)
-            - wars.army_sp(g, war_id, player_campaign=False)
-            - extra
+            wars.enemy_strength(g, war_id) - wars.army_sp(g, war_id, player_campaign=False) - extra
         )
         if gap >= 3 or g.state.wars[war_id].leader is None:
             return 1.0
@@ -397,7 +386,7 @@ class ExpertBot(GreedyBot):
         kind, _, rest = oid.partition(":")
         prompt = d.prompt
         if oid == "back":
-            return -1000.0  # the type was chosen for its best action: going back loops
+            return 0.0  # back out of a menu only where every action in it is a loss
         if g.hothead:
             if kind == "noble" and prompt.startswith("Nominate which noble"):
                 return self._hothead_noble(g, d, rest)
@@ -432,31 +421,6 @@ class ExpertBot(GreedyBot):
         return super().score(g, d, oid)
 
     # Royal Mistress -------------------------------------------------------------
-    def candidates_at(self, g: Game, turn: int) -> list[str]:
-        """Ladies who could be Royal Mistress on a later turn: prestige 0 or less, in
-        play that turn by their card, and not yet used up."""
-        s = g.state
-        key = (turn, len(s.removed_notables), s.queen, s.mistress)
-        if key in self._cands:
-            return self._cands[key]
-        gone = set(s.removed_notables) | {s.queen, s.mistress}
-        out: list[str] = []
-        for lid, card in g.content.ladies.items():
-            if lid in gone or card.prestige > 0:
-                continue
-            w = card.turns
-            if (w.from_ is None or w.from_ <= turn) and (w.to is None or turn <= w.to):
-                out.append(lid)
-        self._cands[key] = out
-        return out
-
-    def reserved(self, g: Game, lid: str) -> bool:
-        """Is she the only lady who could be Royal Mistress on some later turn?"""
-        for t in range(g.state.turn + 1, g.scenario.last_turn + 1):
-            if self.candidates_at(g, t) == [lid]:
-                return True
-        return False
-
     def mistress_value(self, g: Game, lid: str) -> float:
         """What she brings at this End of Turn in place of the present Royal Mistress
         (read off the forecast), and what the ladies left can still bring the turns to
@@ -564,24 +528,12 @@ class ExpertBot(GreedyBot):
         if not ws.active:
             return -100.0
         if ws.truce:
-            return self.peace_worth(g, war_id)
+            to_loss = g.content.wars[war_id].enemy_spaces + ws.position
+            return -10.0 if to_loss > 1 else 1.0
         # Besides a loss this turn, the truce stops the marker's creep: about one
         # enemy campaign per war is still to come in a turn (22 a reign over 5 wars).
         creep = CAMPAIGNS_LEFT * self._p_move(g, war_id) * self._space_cost(g, war_id)
         return self.p_lost(g, war_id) * self.loss_cost(g, war_id) + creep
-
-    def peace_worth(self, g: Game, war_id: str) -> float:
-        """A second embassy on a truce makes peace: a VP and a prestige point now,
-        against the loss the war is heading for before the reign ends (most wars
-        are lost: an enemy campaign a turn moves the marker about half a space) and
-        its Instability card each turn."""
-        ws = g.state.wars[war_id]
-        war = g.content.wars[war_id]
-        to_loss = war.enemy_spaces + ws.position
-        left = g.scenario.last_turn - g.state.turn
-        p_loss = min(0.9, CREEP_PER_TURN * (left + 0.5) / max(1, to_loss))
-        saved = p_loss * (-war.vp_lose + LOSS_SCORES_VP) + INSTABILITY_VP * left
-        return POINT_WEIGHT * (saved - 1.0) + self.gain(g, prestige=-1)
 
     def threat(self, g: Game) -> float:
         """The embassy's worth: the best war to send it to, times its chance of success
