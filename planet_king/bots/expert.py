@@ -52,6 +52,7 @@ POINT_WEIGHT = 25.0  # action-preference units per VP of expected value
 # A happiness point at a later End of Turn, in action-preference units: about half a VP
 # at the table and a step away from the King's death.
 FUTURE_POINT = 0.6 * POINT_WEIGHT
+BACK = 1.0  # the greedy score of "back" from an action menu
 CAMPAIGNS_LEFT = 0.7  # enemy campaigns a war still meets in a turn, on average
 
 
@@ -182,10 +183,10 @@ class ExpertBot(GreedyBot):
         return EXPERT_ACTIONS.get(aid, 0) + self._bonuses.get(aid, 0)
 
     def _type_score(self, g: Game, d: Decision, type_: str) -> float:
-        # A type whose best action is worth nothing is not chosen at all: choosing it
-        # and going back from its menu would loop (the menu is asked again).
+        # A type is chosen only for an action worth more than going back from its menu
+        # (scored 1, as the greedy bot scores it): else choosing it again would loop.
         best = super()._type_score(g, d, type_)
-        return best if best > 0 else -1.0
+        return best if best > BACK else -1.0
 
     def _action_bonuses(self, g: Game) -> dict[str, float]:
         out = super()._action_bonuses(g)
@@ -234,22 +235,11 @@ class ExpertBot(GreedyBot):
         out["embassy"] = self.threat(g) if s.treasury >= 1 else 0.0
         return out
 
-    def _sp_worth(self, g: Game, war_id: str) -> float:
-        """One more SP's worth in a war: the chance its next enemy campaign moves the
-        marker saved, times what a space toward the loss costs there."""
-        ws = g.state.wars[war_id]
-        if not ws.active or ws.truce or war_id == "palatinate":
-            return 0.0
-        saved = self._p_move(g, war_id) - self._p_move(g, war_id, extra=1.0)
-        return saved * self._space_cost(g, war_id)
-
-    def _p_move(self, g: Game, war_id: str, extra: float = 0.0) -> float:
+    def _p_move(self, g: Game, war_id: str) -> float:
         """Chance an enemy campaign moves the marker: automatic at 3 SP or more (or with
         no commander), a pigeon or crow at 1.5 to 2.5, a crow only at 1 or less (two
         tests, either one)."""
-        gap = (
-            wars.enemy_strength(g, war_id) - wars.army_sp(g, war_id, player_campaign=False) - extra
-        )
+        gap = wars.enemy_strength(g, war_id) - wars.army_sp(g, war_id, player_campaign=False)
         if gap >= 3 or g.state.wars[war_id].leader is None:
             return 1.0
         return 0.84 if gap >= 1.5 else 0.64
@@ -385,8 +375,6 @@ class ExpertBot(GreedyBot):
     def score(self, g: Game, d: Decision, oid: str) -> float:
         kind, _, rest = oid.partition(":")
         prompt = d.prompt
-        if oid == "back":
-            return 0.0  # back out of a menu only where every action in it is a loss
         if g.hothead:
             if kind == "noble" and prompt.startswith("Nominate which noble"):
                 return self._hothead_noble(g, d, rest)
@@ -498,12 +486,6 @@ class ExpertBot(GreedyBot):
         return court.known_rating(g, nid, "political") + court.known_rating(g, nid, "government")
 
     # Wars -------------------------------------------------------------------
-    def _place_score(self, g: Game, loc: str) -> float:
-        """A new tercio goes where one SP saves the most (``_sp_worth``)."""
-        if loc in g.state.wars and g.state.wars[loc].active:
-            return 1.0 + self._sp_worth(g, loc)
-        return 0.0
-
     def p_lost(self, g: Game, war_id: str) -> float:
         """A rough chance that a war is lost before this turn ends: the spaces left
         before the enemy's end, and whether the enemy is the stronger."""
