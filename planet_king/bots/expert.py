@@ -53,7 +53,6 @@ POINT_WEIGHT = 25.0  # action-preference units per VP of expected value
 # at the table and a step away from the King's death.
 FUTURE_POINT = 0.6 * POINT_WEIGHT
 BACK = 1.0  # the greedy score of "back" from an action menu
-CAMPAIGNS_LEFT = 0.7  # enemy campaigns a war still meets in a turn, on average
 
 
 class ExpertBot(GreedyBot):
@@ -234,20 +233,6 @@ class ExpertBot(GreedyBot):
         # An embassy to the most threatened war: a truce stops its marker this turn.
         out["embassy"] = self.threat(g) if s.treasury >= 1 else 0.0
         return out
-
-    def _p_move(self, g: Game, war_id: str) -> float:
-        """Chance an enemy campaign moves the marker: automatic at 3 SP or more (or with
-        no commander), a pigeon or crow at 1.5 to 2.5, a crow only at 1 or less (two
-        tests, either one)."""
-        gap = wars.enemy_strength(g, war_id) - wars.army_sp(g, war_id, player_campaign=False)
-        if gap >= 3 or g.state.wars[war_id].leader is None:
-            return 1.0
-        return 0.84 if gap >= 1.5 else 0.64
-
-    def _space_cost(self, g: Game, war_id: str) -> float:
-        """A space toward the loss: the loss's cost shared over the spaces left."""
-        to_loss = g.content.wars[war_id].enemy_spaces + g.state.wars[war_id].position
-        return self.loss_cost(g, war_id) / max(1, to_loss)
 
     # ------------------------------------------------------------------ Hothead
     # Only the Italian War counts: won, with a Viceroy of Italy whose political or
@@ -512,10 +497,7 @@ class ExpertBot(GreedyBot):
         if ws.truce:
             to_loss = g.content.wars[war_id].enemy_spaces + ws.position
             return -10.0 if to_loss > 1 else 1.0
-        # Besides a loss this turn, the truce stops the marker's creep: about one
-        # enemy campaign per war is still to come in a turn (22 a reign over 5 wars).
-        creep = CAMPAIGNS_LEFT * self._p_move(g, war_id) * self._space_cost(g, war_id)
-        return self.p_lost(g, war_id) * self.loss_cost(g, war_id) + creep
+        return self.p_lost(g, war_id) * self.loss_cost(g, war_id)
 
     def threat(self, g: Game) -> float:
         """The embassy's worth: the best war to send it to, times its chance of success
