@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from planet_king.bots import BOTS, make_bot
+from planet_king.bots import BOTS, make_bot, mistress_plan
 from planet_king.bots.expert import ExpertBot
 from planet_king.content.loader import Content
 from planet_king.engine.decisions import Decision, Role
@@ -68,8 +68,36 @@ def test_the_only_lady_of_a_later_turn_is_kept_for_it(reign: Game) -> None:
     g = _court_without_mistress(reign, 4, ["maria-de-cordoba", "juana-francisca-diez-de-aux"])
     g.state.removed_notables += ["casilda-manrique", "isabel-de-la-cueva"]
     bot = ExpertBot(1)
-    assert bot.reserved(g, "juana-francisca-diez-de-aux")
     assert bot.best_mistress(g) == "maria-de-cordoba"
+
+
+def _ladies_gone_but(g: Game, keep: set[str]) -> None:
+    g.state.removed_notables += [
+        lid for lid, card in g.content.ladies.items() if card.prestige <= 0 and lid not in keep
+    ]
+
+
+def test_the_last_royal_mistress_stays_while_no_lady_replaces_her(reign: Game) -> None:
+    """Organisation Phase / Choosing the Royal Mistress: she is replaced only by a lady
+    of prestige 0 or less from the deck; Juana Francisca, the only one of turns 7 and 8,
+    stays for both once she is chosen on turn 6."""
+    juana = "juana-francisca-diez-de-aux"
+    _ladies_gone_but(reign, {juana})
+    reign.state.turn = 6
+    two_turns = 2 * mistress_plan.worth(reign, juana)
+    assert mistress_plan.plan_value(reign, juana, (juana,)) == pytest.approx(two_turns)
+    assert mistress_plan.plan_value(reign, None, (juana,)) == 0.0
+
+
+def test_the_lady_given_up_is_the_one_whose_turns_end_first(reign: Game) -> None:
+    """Royal Actions (Choose Royal Mistress) in the Organisation phase: the Organisation
+    replaces the lady at once, so the plan gives up María de Chirel (her last turn is 3)
+    rather than Sor Margarita (in play to turn 5)."""
+    reign.state.turn = 3
+    chirel, margarita = "maria-de-chirel", "margarita-de-la-cruz"
+    burn_chirel = mistress_plan.plan_value(reign, chirel, (chirel,), start=3)
+    burn_margarita = mistress_plan.plan_value(reign, margarita, (margarita,), start=3)
+    assert burn_chirel > burn_margarita
 
 
 def test_the_valido_is_changed_before_his_penalty(reign: Game) -> None:

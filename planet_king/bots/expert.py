@@ -6,8 +6,9 @@ the End of Turn would count now, and values each action by what it would change 
 three scores: a point that lifts a score off its automatic-defeat line is worth far more
 than a point of VP. Court decisions that drive survival are valued directly:
 
-- the Royal Mistress: happiness first, and a lady who is the only candidate of a later
-  turn is kept for that turn (the ladies' turns in play are on their cards);
+- the Royal Mistress: happiness now, and the ladies shared out over the turns to come
+  (``mistress_plan``: each Organisation replaces her, each lady is in play for the
+  turns on her card);
 - the Queen: happiness, prestige and fertility (a male heir is a VP each turn);
 - the Valido: kept while his ratings are the best at hand, changed before serving four
   turns with prestige under 5 costs a VP;
@@ -21,11 +22,13 @@ from __future__ import annotations
 
 import math
 
+from planet_king.bots import mistress_plan
 from planet_king.bots.greedy import PREFERRED_ACTIONS, GreedyBot
 from planet_king.engine.decisions import Decision
 from planet_king.engine.forecast import Forecast, forecast
 from planet_king.engine.game import Game
 from planet_king.engine.rules import actions, court, family, units, wars
+from planet_king.engine.rules.organisation import RULE_MISTRESS
 from planet_king.engine.state import UNIT_SP
 
 # The greedy preferences, corrected where they misjudge (issue 16: the Court painter only
@@ -34,7 +37,7 @@ EXPERT_ACTIONS = {
     **PREFERRED_ACTIONS,
     "court-painter": 5,
     "hunt": 25,
-    "choose-mistress": 10,
+    "choose-mistress": 0,  # valued in full on the board (the ladies' supply)
     "issue": 20,  # the rest of its worth is valued on the board (heir, penalty, sons)
     "embassy": 5,  # likewise: the war it may save
 }
@@ -46,6 +49,10 @@ FALL_RISK = {0: 1.0, 1: 0.3, 2: 0.12, 3: 0.04, 4: 0.01}
 P_NEGATIVE, P_NEUTRAL = 0.4, 0.2
 P_CHILD = 1 - P_NEGATIVE  # an Issue test gives a child unless negative
 POINT_WEIGHT = 25.0  # action-preference units per VP of expected value
+# A happiness point at a later End of Turn, in action-preference units: about half a VP
+# at the table and a step away from the King's death.
+FUTURE_POINT = 0.6 * POINT_WEIGHT
+BACK = 1.0  # the greedy score of "back" from an action menu
 
 
 class ExpertBot(GreedyBot):
@@ -59,7 +66,6 @@ class ExpertBot(GreedyBot):
         self._bonus_at = -1
         self._last = ""
         self._lines: dict[str, int] = {}
-        self._cands: dict[tuple, list[str]] = {}
 
     def choose(self, game: Game) -> str:
         decision = game.decision
@@ -175,9 +181,11 @@ class ExpertBot(GreedyBot):
             self._bonuses = self._action_bonuses(g)
         return EXPERT_ACTIONS.get(aid, 0) + self._bonuses.get(aid, 0)
 
-    def _best_by_type(self, g: Game, d: Decision) -> dict[str, float]:
-        # The greedy ranking walks PREFERRED_ACTIONS; ours has the same keys.
-        return super()._best_by_type(g, d)
+    def _type_score(self, g: Game, d: Decision, type_: str) -> float:
+        # A type is chosen only for an action worth more than going back from its menu
+        # (scored 1, as the greedy bot scores it): else choosing it again would loop.
+        best = super()._type_score(g, d, type_)
+        return best if best > BACK else -1.0
 
     def _action_bonuses(self, g: Game) -> dict[str, float]:
         out = super()._action_bonuses(g)
@@ -188,20 +196,7 @@ class ExpertBot(GreedyBot):
         if f is None:
             return out
         treasury_end = f.treasury.end
-        # A new Royal Mistress: her happiness and prestige instead of the old one's, and
-        # the action's own happiness point.
-        best = self.best_mistress(g)
-        if best is not None:
-            new = g.content.ladies[best]
-            old = g.content.ladies.get(s.mistress or "")
-            dh = new.happiness + 1 - (old.happiness if old else 0)
-            dp = new.prestige - (old.prestige if old else 0)
-            de = sum(new.enlightenment.values()) - (sum(old.enlightenment.values()) if old else 0)
-            out["choose-mistress"] = self.gain(g, happiness=dh, prestige=dp, enlightenment=de)
-            if old is None:
-                out["choose-mistress"] += 20
-            elif self.reserved(g, best):
-                out["choose-mistress"] -= 15
+        out["choose-mistress"] = self.mistress_action_value(g)
         # Hunting Day: a happiness point if it is drawn this turn.
         out["hunt"] = self.gain(g, happiness=0.5)
         # Issue: a legitimate child lifts the penalty for having none and a son is an
@@ -376,6 +371,10 @@ class ExpertBot(GreedyBot):
             if moved is not None:
                 return moved
         if kind == "mistress":
+            if g.state.phase == "organisation" and d.rule != RULE_MISTRESS:
+                # The action before the Organisation's own choice: she is replaced
+                # at once, so the lady to give up is the one the plan misses least.
+                return mistress_plan.plan_value(g, rest, (rest,), start=g.state.turn)
             return self.mistress_value(g, rest)
         if kind == "queen":
             return self.queen_value(g, rest)
@@ -395,48 +394,39 @@ class ExpertBot(GreedyBot):
         return super().score(g, d, oid)
 
     # Royal Mistress -------------------------------------------------------------
-    def candidates_at(self, g: Game, turn: int) -> list[str]:
-        """Ladies who could be Royal Mistress on a later turn: prestige 0 or less, in
-        play that turn by their card, and not yet used up."""
-        s = g.state
-        key = (turn, len(s.removed_notables), s.queen, s.mistress)
-        if key in self._cands:
-            return self._cands[key]
-        gone = set(s.removed_notables) | {s.queen, s.mistress}
-        out: list[str] = []
-        for lid, card in g.content.ladies.items():
-            if lid in gone or card.prestige > 0:
-                continue
-            w = card.turns
-            if (w.from_ is None or w.from_ <= turn) and (w.to is None or turn <= w.to):
-                out.append(lid)
-        self._cands[key] = out
-        return out
-
-    def reserved(self, g: Game, lid: str) -> bool:
-        """Is she the only lady who could be Royal Mistress on some later turn?"""
-        for t in range(g.state.turn + 1, g.scenario.last_turn + 1):
-            if self.candidates_at(g, t) == [lid]:
-                return True
-        return False
-
     def mistress_value(self, g: Game, lid: str) -> float:
         """What she brings at this End of Turn in place of the present Royal Mistress
-        (read off the forecast), less what her absence would cost a later turn where
-        few ladies are left."""
+        (read off the forecast), and what the ladies left can still bring the turns to
+        come with her gone (``mistress_plan``)."""
         card = g.content.ladies[lid]
         old = g.content.ladies.get(g.state.mistress or "")
         dh = card.happiness - (old.happiness if old else 0)
         dp = card.prestige - (old.prestige if old else 0)
         de = sum(card.enlightenment.values()) - (sum(old.enlightenment.values()) if old else 0)
-        v = self.gain(g, happiness=dh, prestige=dp, enlightenment=de)
-        v += POINT_WEIGHT * (0.3 * card.happiness + 0.15 * card.prestige + 0.05 * card.fertility)
-        later = 0.0
-        for t in range(g.state.turn + 1, g.scenario.last_turn + 1):
-            c = self.candidates_at(g, t)
-            if lid in c:
-                later += 1.5 / len(c)
-        return v - POINT_WEIGHT * later
+        now = self.gain(g, happiness=dh, prestige=dp, enlightenment=de)
+        return now + FUTURE_POINT * mistress_plan.plan_value(g, lid, (lid,))
+
+    def mistress_action_value(self, g: Game) -> float:
+        """Choose Royal Mistress as an action: a happiness marker and a new lady now,
+        against a lady the turns to come no longer have. In the Organisation phase the
+        step that follows replaces her again, so the action only burns a lady for its
+        marker: worth it only where the supply has one to spare."""
+        s = g.state
+        if not family.mistress_candidates(g):
+            return -100.0
+        if s.phase == "organisation":
+            start = s.turn
+            keep = mistress_plan.plan_value(g, s.mistress, start=start)
+            burn = max(
+                mistress_plan.plan_value(g, lid, (lid,), start=start)
+                for lid in family.mistress_candidates(g)
+            )
+            return FUTURE_POINT * (burn - keep) + self.gain(g, happiness=1)
+        best = self.best_mistress(g)
+        if best is None:
+            return -100.0
+        keep = FUTURE_POINT * mistress_plan.plan_value(g, s.mistress)
+        return self.mistress_value(g, best) + self.gain(g, happiness=1) - keep
 
     def best_mistress(self, g: Game) -> str | None:
         cands = family.mistress_candidates(g)
@@ -445,10 +435,17 @@ class ExpertBot(GreedyBot):
         return max(cands, key=lambda lid: (self.mistress_value(g, lid), lid))
 
     def queen_value(self, g: Game, lid: str) -> float:
+        """Her happiness, prestige and fertility each turn she lives, less what the
+        Royal Mistresses to come lose if she is one of their ladies (prestige 0)."""
         card = g.content.ladies.get(lid)
         if card is None:
             return 0.0
-        return 3.0 * card.happiness + 2.0 * card.prestige + 1.0 * card.fertility
+        own = card.happiness + 0.6 * card.prestige + 0.3 * card.fertility
+        s = g.state
+        lost = mistress_plan.plan_value(g, s.mistress) - mistress_plan.plan_value(
+            g, s.mistress, (lid,)
+        )
+        return own - lost
 
     # Valido -------------------------------------------------------------------
     def valido_value(self, g: Game, d: Decision, oid: str) -> float:
