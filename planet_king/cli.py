@@ -775,6 +775,9 @@ def report(
     difficulty_games: Annotated[
         int, typer.Option(min=0, help="Games per difficulty level (expert bot); 0: skip.")
     ] = 0,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Processes (the same report, sooner; at most the cores).")
+    ] = 1,
 ) -> None:
     """Write the balance report: every scenario, each bot, and the difficulty levels.
 
@@ -788,7 +791,11 @@ def report(
     unknown = [b for b in names if b not in BOTS]
     if unknown or not names:
         raise UserError(f"unknown bot '{(unknown or [''])[0]}' (known: {', '.join(sorted(BOTS))})")
-    text, _ = build(games, seed, load_content(), names, difficulty_games)
+    from planet_king.advisor_pool import cores
+
+    text, _ = build(
+        games, seed, load_content(), names, difficulty_games, workers=min(workers, cores())
+    )
     try:
         atomic_write(out, text.encode())
     except OSError as exc:

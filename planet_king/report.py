@@ -32,6 +32,12 @@ def mean_ci(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def paired_ci(before: list[float], after: list[float]) -> tuple[float, float]:
+    """Mean paired difference (after - before, game by game on the same seeds) and the
+    half-width of its 95% confidence interval."""
+    return mean_ci([b - a for a, b in zip(before, after, strict=True)])
+
+
 def share_ci(hits: int, n: int) -> str:
     """A share with the half-width of its 95% confidence interval."""
     mean, ci = mean_ci([1.0] * hits + [0.0] * (n - hits))
@@ -135,7 +141,7 @@ def causes_by_turn(games: list[dict[str, Any]], first: int, last: int) -> list[s
 
 
 def difficulty_table(
-    games: int, seed: int, content: Content, bot: str = DIFFICULTY_BOT
+    games: int, seed: int, content: Content, bot: str = DIFFICULTY_BOT, workers: int = 1
 ) -> list[str]:
     """How each difficulty level shifts the outcome, the automatic defeats and their
     commonest turn, for one bot on the same seeds."""
@@ -150,7 +156,13 @@ def difficulty_table(
         scen = content.scenarios[scenario]
         for level in DIFFICULTIES:
             r = simulate(
-                scenario, games, seed, bot, options=GameOptions(difficulty=level), content=content
+                scenario,
+                games,
+                seed,
+                bot,
+                options=GameOptions(difficulty=level),
+                content=content,
+                workers=workers,
             )
             gs = r["games"]
             n = len(gs)
@@ -164,6 +176,59 @@ def difficulty_table(
                 f"{share_ci(hist, n)} | {share_ci(len(auto), n)} | {turn} |"
             )
     return [*lines, ""]
+
+
+def goal(game: dict[str, Any]) -> float:
+    """The advisor's utility of a finished game: the victory level (an automatic defeat
+    the worst), VP as the tie-break (``advisor_value.utility``)."""
+    from planet_king.advisor_value import AUTOMATIC_DEFEAT, utility
+
+    level = AUTOMATIC_DEFEAT if automatic(game) else game["victory_level"]
+    return utility(level, game["final_vp"])
+
+
+def advice_against_policy(
+    results: list[dict[str, Any]], guided: str = "advisor", alone: str = DIFFICULTY_BOT
+) -> list[str]:
+    """Advisor-guided play against its policy bot alone, game by game on the same seeds:
+    the paired differences (guided - alone) with their 95% confidence intervals."""
+    by = {(r["scenario"], r["bot"]): r["games"] for r in results}
+    rows = []
+    for scenario in SCENARIOS:
+        if (scenario, guided) not in by or (scenario, alone) not in by:
+            continue
+        a, b = by[scenario, alone], by[scenario, guided]
+        measures = {
+            "utility": goal,
+            "VP": lambda g: float(g["final_vp"]),
+            "historical or better": lambda g: float(
+                g["victory_level"] in ("major-victory", "historical-outcome")
+            ),
+            "major": lambda g: float(g["victory_level"] == "major-victory"),
+            "automatic defeat": lambda g: float(automatic(g)),
+        }
+        cells = []
+        for name, f in measures.items():
+            d, ci = paired_ci([f(g) for g in a], [f(g) for g in b])
+            pct = name not in ("utility", "VP")
+            cells.append(f"{d:+.1%} ± {ci:.1%}" if pct else f"{d:+.3f} ± {ci:.3f}")
+        rows.append(f"| {scenario} | {len(a)} | " + " | ".join(cells) + " |")
+    if not rows:
+        return []
+    return [
+        f"## Advisor-guided play against the {alone} bot alone",
+        "",
+        f"The `{guided}` bot plays the {alone} bot's choice unless its playouts find a "
+        "clearly better one; the differences are paired game by game on the same seeds "
+        "(guided minus alone), ± the half-width of their 95% confidence interval. Utility: "
+        "the victory level (automatic defeat 0, Neither King nor Planet 1, Defeat 2, "
+        "Historical Outcome 3, Major Victory 4) plus 0.01 per VP.",
+        "",
+        "| scenario | games | utility | VP | historical or better | major | automatic defeat |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+        *rows,
+        "",
+    ]
 
 
 def barbary_cost(results: list[dict[str, Any]]) -> str | None:
@@ -195,11 +260,13 @@ def build(
     content: Content,
     bots: tuple[str, ...] = BOTS,
     difficulty_games: int = 0,
+    workers: int = 1,
 ) -> tuple[str, list[dict[str, Any]]]:
     """The report: every scenario for every bot on the same seeds; with
-    ``difficulty_games``, the difficulty levels too."""
+    ``difficulty_games``, the difficulty levels too. ``workers`` changes only the time
+    it takes (each game has its own seed)."""
     results = [
-        simulate(s, games, seed, b, content=content)
+        simulate(s, games, seed, b, content=content, workers=workers)
         for s in SCENARIOS
         for b in bots
         if b not in ONE_TURN_ONLY or one_turn(content, s)
@@ -243,8 +310,9 @@ def build(
     if note:
         lines += ["", note]
     lines += [""]
+    lines += advice_against_policy(results)
     if difficulty_games:
-        lines += difficulty_table(difficulty_games, seed, content)
+        lines += difficulty_table(difficulty_games, seed, content, workers=workers)
     lines += ["## Details", ""]
     for r in results:
         lines += section(r, content)

@@ -12,21 +12,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from planet_king.content.loader import load_content
 from planet_king.report import defeat_turn
-
-
-def paired(before: list[float], after: list[float]) -> tuple[float, float]:
-    diffs = [b - a for a, b in zip(before, after, strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return mean, 1.96 * math.sqrt(var / n)
+from planet_king.report import paired_ci as paired
 
 
 def metrics(game: dict[str, Any]) -> dict[str, float]:
