@@ -26,10 +26,9 @@ from pathlib import Path
 from planet_king import advisor_bot as ab
 from planet_king.advisor_bot import AdvisorBot
 from planet_king.advisor_value import AUTOMATIC_DEFEAT, final_outcome
-from planet_king.bots import make_bot
 from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
-from planet_king.sim import game_seed
+from planet_king.sim import bot_seed, game_seed, play_one, play_to_end
 
 GOOD = {"major-victory", "historical-outcome"}
 FIELDS = ("utility", "VP", "major victory", "historical or better", "automatic defeat")
@@ -72,13 +71,10 @@ def main() -> None:
     rows: list[dict[str, object]] = []
     for i in range(args.games):
         seed = game_seed(args.seed, i)
-        alone = Game(args.scenario, seed=seed, content=content)
-        bot = make_bot(args.policy, seed ^ 0x5EED)
-        while alone.decision is not None:
-            alone.choose(bot.choose(alone))
+        alone, _ = play_one(args.scenario, seed, args.policy, content=content)
         guided = Game(args.scenario, seed=seed, content=content)
         adv = AdvisorBot(
-            seed ^ 0x5EED,
+            bot_seed(seed),
             policy=args.policy,
             kinds=kinds,
             screen=args.screen,
@@ -88,8 +84,7 @@ def main() -> None:
             horizon=args.horizon,
         )
         start = time.process_time()
-        while guided.decision is not None:
-            guided.choose(adv.choose(guided))
+        play_to_end(guided, adv)
         row = {
             "seed": seed,
             "alone": figures(alone),

@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from planet_king.bots import make_bot
+from planet_king.bots import Bot, make_bot
 from planet_king.content.loader import Content, load_content
 from planet_king.engine.game import Game, GameOptions
 from planet_king.engine.rules import memorials
@@ -25,13 +25,22 @@ def game_seed(master: int, index: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
+def bot_seed(seed: int) -> int:
+    """The seed the bot of the game ``seed`` gets (benchmarks replay simulate's games)."""
+    return seed ^ 0x5EED
+
+
+def play_to_end(game: Game, bot: Bot) -> Game:
+    while game.decision is not None:
+        game.choose(bot.choose(game))
+    return game
+
+
 def play_one(
     scenario: str, seed: int, bot_name: str, *, content: Content, options: GameOptions | None = None
 ) -> tuple[Game, dict[str, Any]]:
     game = Game(scenario, seed=seed, options=options, content=content)
-    bot = make_bot(bot_name, seed ^ 0x5EED)
-    while game.decision is not None:
-        game.choose(bot.choose(game))
+    play_to_end(game, make_bot(bot_name, bot_seed(seed)))
     s = game.state
     record: dict[str, Any] = {
         "seed": seed,

@@ -18,10 +18,8 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from planet_king.bots import make_bot
 from planet_king.content.loader import load_content
-from planet_king.engine.game import Game
-from planet_king.sim import game_seed
+from planet_king.sim import game_seed, play_one
 
 COUNT = re.compile(r"^(Enlightenment|Prestige|King's happiness): (-?\d+) \((.*)\) → ")
 MARKER = re.compile(r"^([+-]\d+) (prestige|happiness) marker \((.*)\)\.$")
@@ -63,10 +61,7 @@ def main() -> None:
     defeats: Counter[tuple[str, int]] = Counter()
     for i in range(a.games):
         seed = game_seed(a.seed, i)
-        game = Game(a.scenario, seed=seed, content=content)
-        bot = make_bot(a.bot, seed ^ 0x5EED)
-        while game.decision is not None:
-            game.choose(bot.choose(game))
+        game, _ = play_one(a.scenario, seed, a.bot, content=content)
         counts: dict[int, dict[str, list[tuple[str, int]]]] = defaultdict(dict)
         markers: dict[int, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
         for e in game.log_entries:

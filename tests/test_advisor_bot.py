@@ -104,7 +104,7 @@ def test_simulate_plays_the_advisor_bot() -> None:
 def test_the_report_plays_the_advisor_in_the_one_turn_scenarios_only(content, monkeypatch) -> None:
     asked: list[tuple[str, str]] = []
 
-    def simulate(scenario, games, seed, bot, content):
+    def simulate(scenario, games, seed, bot, content, workers=1):
         asked.append((scenario, bot))
         game = {"final_vp": 1, "victory_level": "defeat", "vp_by_turn": [1], "ledger": {}}
         levels = {"major-victory": 0, "historical-outcome": 0, "defeat": 1}
@@ -122,6 +122,8 @@ def test_the_report_plays_the_advisor_in_the_one_turn_scenarios_only(content, mo
     assert {s for s, b in asked if b == "advisor"} == {"hothead", "iupiter-hispano"}
     assert {s for s, b in asked if b == "expert"} == set(report.SCENARIOS)
     assert "advisor: one-turn scenarios only" in text
+    paired = text.split("## Advisor-guided play against the expert bot alone")[1]
+    assert "| hothead | 1 |" in paired and "| anni-mirabiles" not in paired.split("##")[0]
 
 
 def test_action_types_are_worth_playouts_in_the_one_turn_scenarios_only(content) -> None:
