@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from planet_king.bots import BOTS, make_bot, mistress_plan
+from planet_king.bots import BOTS, make_bot, mistress_plan, war_plan
 from planet_king.bots.expert import ExpertBot
 from planet_king.content.loader import Content
 from planet_king.engine.decisions import Decision, Role
@@ -126,7 +126,9 @@ def test_an_embassy_goes_to_the_war_nearest_its_loss(reign: Game) -> None:
     _war(reign, "england", 0, truce=True)
     bot = ExpertBot(1)
     assert bot.war_threat(reign, "flanders") > 0 > bot.war_threat(reign, "england")
-    assert bot.p_lost(reign, "flanders") > bot.p_lost(reign, "england") == 0.0
+    flanders = war_plan.p_lost(reign, "flanders")
+    assert flanders > war_plan.p_lost(reign, "flanders", truce=True)
+    assert flanders > war_plan.p_lost(reign, "england")  # at truce: next turn only
 
 
 def test_hothead_raises_the_army_before_a_campaign(content: Content) -> None:

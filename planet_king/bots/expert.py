@@ -21,13 +21,17 @@ It reads only what a player sees (the board and the cards' faces, never a deck's
 from __future__ import annotations
 
 import math
+from collections import Counter
+from collections.abc import Callable
 
-from planet_king.bots import mistress_plan
+from planet_king.bots import mistress_plan, war_plan
 from planet_king.bots.greedy import PREFERRED_ACTIONS, GreedyBot
+from planet_king.content.ids import War
 from planet_king.engine.decisions import Decision
 from planet_king.engine.forecast import Forecast, forecast
 from planet_king.engine.game import Game
 from planet_king.engine.rules import actions, court, family, units, wars
+from planet_king.engine.rules.actions import ActionChecks, Context, action_types
 from planet_king.engine.rules.organisation import RULE_MISTRESS
 from planet_king.engine.state import UNIT_SP
 
@@ -53,6 +57,15 @@ POINT_WEIGHT = 25.0  # action-preference units per VP of expected value
 # at the table and a step away from the King's death.
 FUTURE_POINT = 0.6 * POINT_WEIGHT
 BACK = 1.0  # the greedy score of "back" from an action menu
+# Wars (war_plan): a ducat, and a Treasury left empty at the tables; the share of a
+# campaign's gain a stronger army or a new commander is credited with (the campaign
+# is still to be taken); a space gained counts this share of its part of the victory.
+DUCAT = 6.0
+BANKRUPT = 25.0
+OFFENCE = 0.5
+PROGRESS = 0.5
+FLEET_AT_SEA = 5.0  # a fleet in the Plus Ultra box guards the Indies fleets
+PROVINCIAL = 2.0  # a free provincial tercio, wherever it stands
 
 
 class ExpertBot(GreedyBot):
@@ -66,6 +79,13 @@ class ExpertBot(GreedyBot):
         self._bonus_at = -1
         self._last = ""
         self._lines: dict[str, int] = {}
+        self._cards_key: tuple | None = None
+        self._gains = {}
+        self._fc_game: Game | None = None
+        self._fc_n = -1
+        self._lazy: dict[str, Callable[[Game], float]] = {}
+        self._new_board()
+        self._cards: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
 
     def choose(self, game: Game) -> str:
         decision = game.decision
@@ -78,6 +98,7 @@ class ExpertBot(GreedyBot):
         if not reuse:
             self._bonuses = {}
         self._types = None
+        self._new_board()
         self._bonus_at = n
         scored = [
             (self.score(game, decision, o.id), self.rng.random(), o.id) for o in decision.legal
@@ -85,16 +106,27 @@ class ExpertBot(GreedyBot):
         self._last = max(scored)[2]
         return self._last
 
+    def _new_board(self) -> None:
+        """Forget what was read off the board for the last decision (the wars)."""
+        self._memo: dict[tuple, float] = {}
+        self._war_memo: dict[str, tuple[war_plan.Outlook, float, float]] = {}
+        self._armies: dict[tuple[str, str | None], war_plan.Army] = {}
+
     # ------------------------------------------------------------ the forecast
     def fc(self, g: Game) -> Forecast | None:
         """The forecast for the board at hand; None in Hothead (no End of Turn). Kept
         while nothing it counts has changed (most decisions change none of it)."""
         if g.hothead:
             return None
+        n = len(g.choices)
+        if g is self._fc_game and n == self._fc_n:  # one decision: the same board
+            return self._fc
+        self._fc_game, self._fc_n = g, n
         key = _fingerprint(g)
         if key != self._fc_key:
             self._fc, self._fc_key = forecast(g), key
             self._now = None
+            self._gains: dict[tuple, float] = {}
         return self._fc
 
     def defeat_cost(self, g: Game) -> float:
@@ -171,15 +203,40 @@ class ExpertBot(GreedyBot):
         f = self.fc(g)
         if f is None:
             return 0.0
-        if self._now is None:
-            self._now = self.value(g, self.after(g, f, {}))
-        return POINT_WEIGHT * (self.value(g, self.after(g, f, delta)) - self._now)
+        key = tuple(delta.items())
+        v = self._gains.get(key)  # the same board asks the same few questions
+        if v is None:
+            if self._now is None:
+                self._now = self.value(g, self.after(g, f, {}))
+            v = POINT_WEIGHT * (self.value(g, self.after(g, f, delta)) - self._now)
+            self._gains[key] = v
+        return v
 
     # ------------------------------------------------------------- the actions
     def _action_score(self, g: Game, aid: str) -> float:
         if not self._bonuses:
             self._bonuses = self._action_bonuses(g)
-        return EXPERT_ACTIONS.get(aid, 0) + self._bonuses.get(aid, 0)
+        bonus = self._bonuses.get(aid)
+        if bonus is None:
+            # The costly values are read only for an action that is offered.
+            value = self._lazy.get(aid)
+            bonus = self._bonuses[aid] = value(g) - EXPERT_ACTIONS.get(aid, 0) if value else 0.0
+        return EXPERT_ACTIONS.get(aid, 0) + bonus
+
+    def _best_by_type(self, g: Game, d: Decision) -> dict[str, float]:
+        """Every offered type's best possible action: only the actions the menu allows
+        are valued (their values read the wars and the ladies)."""
+        checks = d.checks
+        if checks is None:
+            checks = ActionChecks(g, Context(self._ctx(g), "bot"))
+        wanted = {o.id[5:] for o in d.legal if o.id.startswith("type:")}
+        types = action_types(g)
+        best: dict[str, float] = {}
+        for aid in EXPERT_ACTIONS:
+            t = types[aid]
+            if t in wanted and checks[aid] is None:
+                best[t] = max(best.get(t, 0.0), self._action_score(g, aid))
+        return best
 
     def _type_score(self, g: Game, d: Decision, type_: str) -> float:
         # A type is chosen only for an action worth more than going back from its menu
@@ -188,6 +245,8 @@ class ExpertBot(GreedyBot):
         return best if best > BACK else -1.0
 
     def _action_bonuses(self, g: Game) -> dict[str, float]:
+        self._lazy = {}
+        self._new_board()
         out = super()._action_bonuses(g)
         s = g.state
         if g.hothead:
@@ -196,7 +255,8 @@ class ExpertBot(GreedyBot):
         if f is None:
             return out
         treasury_end = f.treasury.end
-        out["choose-mistress"] = self.mistress_action_value(g)
+        # Read on need (``_action_score``): the Royal Mistress, the embassy, the wars.
+        self._lazy = self._lazy_values
         # Hunting Day: a happiness point if it is drawn this turn.
         out["hunt"] = self.gain(g, happiness=0.5)
         # Issue: a legitimate child lifts the penalty for having none and a son is an
@@ -228,11 +288,39 @@ class ExpertBot(GreedyBot):
             out["asiento"] = out.get("asiento", 0) + 30
             out["cortes"] = EXPERT_ACTIONS["cortes"] + 20 - EXPERT_ACTIONS["cortes"]
         if s.treasury <= 2:
-            for aid in ("raise-tercio", "raise-nations", "build-fleet", "build-fortification"):
-                out[aid] = out.get(aid, 0) - 20
-        # An embassy to the most threatened war: a truce stops its marker this turn.
-        out["embassy"] = self.threat(g) if s.treasury >= 1 else 0.0
+            out["build-fortification"] = out.get("build-fortification", 0) - 20
+        for aid in self._lazy_values:
+            out.pop(aid, None)  # valued in full on need
         return out
+
+    @property
+    def _lazy_values(self) -> dict[str, Callable[[Game], float]]:
+        """The actions valued in full on need (their whole value, not a bonus), by what
+        they change on the board.
+
+        An embassy goes to the most threatened war: a truce stops its marker this turn.
+        The wars (war_plan): a unit where it lowers most the risk of a war lost, a
+        campaign where it gains most, each less its ducats (a tercio of Nations also
+        costs half a ducat of upkeep each turn; a tercio or a fleet is deployed at the
+        End of Turn)."""
+        return {
+            "choose-mistress": self.mistress_action_value,
+            "embassy": lambda g: (
+                EXPERT_ACTIONS["embassy"] + (self.threat(g) if g.state.treasury >= 1 else 0.0)
+            ),
+            "military-campaign": self.best_campaign,
+            "raise-nations": lambda g: (
+                self.best_reinforcement(g, "nations") - self.ducat_cost(g) - DUCAT
+            ),
+            "raise-tercio": lambda g: (
+                self.best_reinforcement(g, "tercio", now=False) - self.ducat_cost(g)
+            ),
+            "build-fleet": lambda g: (
+                max(self.best_reinforcement(g, "fleet", now=False), FLEET_AT_SEA)
+                - self.ducat_cost(g)
+            ),
+            "raise-provincial": lambda g: self.best_reinforcement(g, "provincial") + PROVINCIAL,
+        }
 
     # ------------------------------------------------------------------ Hothead
     # Only the Italian War counts: won, with a Viceroy of Italy whose political or
@@ -391,6 +479,12 @@ class ExpertBot(GreedyBot):
                 return 0.0
         if kind == "place":
             return self.place_value(g, d, rest)
+        if kind == "war" and "campaign" in prompt.lower():
+            return self.campaign_value(g, rest)
+        if kind == "to" and rest in g.state.wars:
+            unit = _unit_in(prompt)
+            if unit is not None:
+                return 1.0 + self.reinforce_value(g, rest, unit)
         return super().score(g, d, oid)
 
     # Royal Mistress -------------------------------------------------------------
@@ -471,22 +565,67 @@ class ExpertBot(GreedyBot):
         return court.known_rating(g, nid, "political") + court.known_rating(g, nid, "government")
 
     # Wars -------------------------------------------------------------------
-    def p_lost(self, g: Game, war_id: str) -> float:
-        """A rough chance that a war is lost before this turn ends: the spaces left
-        before the enemy's end, and whether the enemy is the stronger."""
-        ws = g.state.wars[war_id]
-        if not ws.active or ws.truce:
-            return 0.0
-        to_loss = g.content.wars[war_id].enemy_spaces + ws.position
-        base = {1: 0.55, 2: 0.25, 3: 0.08}.get(to_loss, 0.02)
-        stronger = wars.enemy_strength(g, war_id) > wars.army_sp(g, war_id, player_campaign=False)
-        return base if stronger else base * 0.4
-
+    # (war_plan: the chance a war is lost, and what a campaign gains)
     def loss_cost(self, g: Game, war_id: str) -> float:
         """What losing a war costs, in action-preference units: its VP, a happiness and
         a prestige point at this End of Turn."""
         vp = -g.content.wars[war_id].vp_lose
         return POINT_WEIGHT * vp - self.gain(g, happiness=-1, prestige=-1)
+
+    def win_value(self, g: Game, war_id: str) -> float:
+        """What winning a war brings: its VP (none for the Palatinate from turn 6), a
+        happiness and a prestige point at this End of Turn."""
+        vp = g.content.wars[war_id].vp_win
+        if war_id == War.PALATINATE and g.state.turn >= 6:
+            vp = 0
+        return POINT_WEIGHT * vp + self.gain(g, happiness=1, prestige=1)
+
+    def war_risk(
+        self,
+        g: Game,
+        war_id: str,
+        a: war_plan.Army | None = None,
+        *,
+        shift: int = 0,
+        now: bool = True,
+        truce: bool = False,
+    ) -> float:
+        """The expected cost of losing this war this turn or the next."""
+        # Kept for the decision: the board does not change while its options are valued.
+        key = (war_id, a, shift, now, truce)
+        risk = self._memo.get(key)
+        if risk is None:
+            outlook, cost, _ = self._war(g, war_id)
+            risk = outlook.p_lost(a, shift=shift, now=now, truce=truce) * cost
+            self._memo[key] = risk
+        return risk
+
+    def _war(self, g: Game, war_id: str) -> tuple[war_plan.Outlook, float, float]:
+        """The war's outlook, the cost of a loss and the worth of a victory, read once
+        per board."""
+        base = self._war_memo.get(war_id)
+        if base is None:
+            outlook = war_plan.Outlook.of(g, war_id, self._war_cards(g))
+            base = (outlook, self.loss_cost(g, war_id), self.win_value(g, war_id))
+            self._war_memo[war_id] = base
+        return base
+
+    def _war_cards(self, g: Game) -> tuple[Counter[str], Counter[str]]:
+        """The war cards in the deck, and in the deck and discards, kept until a card is
+        drawn."""
+        s = g.state
+        key = (s.turn, s.phase, len(s.deck), len(s.discard))
+        if key != self._cards_key:
+            self._cards, self._cards_key = war_plan.deck_war_cards(g), key
+        return self._cards
+
+    def _army(self, g: Game, war_id: str, extra: str | None = None) -> war_plan.Army:
+        """The army, with one unit of kind ``extra`` more, read once per board."""
+        key = (war_id, extra)
+        a = self._armies.get(key)
+        if a is None:
+            a = self._armies[key] = war_plan.army(g, war_id, extra)
+        return a
 
     def war_threat(self, g: Game, war_id: str) -> float:
         """How much an embassy's truce would save in this war (a truce on a truce is a
@@ -495,9 +634,8 @@ class ExpertBot(GreedyBot):
         if not ws.active:
             return -100.0
         if ws.truce:
-            to_loss = g.content.wars[war_id].enemy_spaces + ws.position
-            return -10.0 if to_loss > 1 else 1.0
-        return self.p_lost(g, war_id) * self.loss_cost(g, war_id)
+            return -10.0 if war_plan.to_loss(g, war_id) > 1 else 1.0
+        return self.war_risk(g, war_id) - self.war_risk(g, war_id, truce=True)
 
     def threat(self, g: Game) -> float:
         """The embassy's worth: the best war to send it to, times its chance of success
@@ -511,6 +649,91 @@ class ExpertBot(GreedyBot):
         p_ok = 1 - (1 - 0.4) ** max(0, pol - 1)
         return max(0.0, self.war_threat(g, best)) * p_ok
 
+    def space_value(self, g: Game, war_id: str, spaces: int) -> float:
+        """Spaces gained in a war: the risk of losing it that falls, a step towards
+        winning it (worth half its share of the victory), or the victory itself."""
+        need = war_plan.to_win(g, war_id)
+        base = self.war_risk(g, war_id)
+        if spaces >= need:
+            return self._war(g, war_id)[2] + base
+        gained = base - self.war_risk(g, war_id, shift=spaces)
+        return gained + PROGRESS * self._war(g, war_id)[2] * spaces / need
+
+    def campaign_value(self, g: Game, war_id: str, extra: str | None = None) -> float:
+        """A Military Campaign in this war, with one unit of kind ``extra`` more: the
+        spaces it may gain, less an SP lost to the symbol. Its ducat is counted apart."""
+        ws = g.state.wars[war_id]
+        leader = wars.serving_commander(g, war_id)
+        if not ws.active or ws.truce or leader is None:
+            return -100.0
+        dist = war_plan.campaign_spaces(g, war_id, leader, extra=extra)
+        v = sum(p * self.space_value(g, war_id, k) for k, p in enumerate(dist) if k and p)
+        a = self._army(g, war_id, extra)
+        weaker = war_plan.Army(a.sp - 1, a.commanded, a.fleet)
+        tests = war_plan.campaign_tests(g, war_id, leader)
+        loss = self.war_risk(g, war_id, weaker) - self.war_risk(g, war_id, a)
+        return v - war_plan.p_sp_loss(tests) * loss
+
+    def best_campaign(self, g: Game) -> float:
+        """The best Military Campaign at hand, its ducats paid."""
+        s = g.state
+        best = -100.0
+        for w, ws in s.wars.items():
+            leader = wars.serving_commander(g, w) if ws.active else None
+            if leader is None or ws.truce:
+                continue
+            if ws.last_campaign and s.gov_prev_card and s.gov_prev_card[0] == "military-campaign":
+                continue  # no campaign twice running in one war
+            cost = self.ducat_cost(g, wars.campaign_cost(g, leader))
+            best = max(best, self.campaign_value(g, w) - cost)
+        return best
+
+    def reinforce_value(self, g: Game, war_id: str, kind: str, *, now: bool = True) -> float:
+        """One unit of ``kind`` more in this army (``now`` False: from the End of Turn):
+        the risk of losing the war that falls, and a campaign that gains a space per
+        success once the army is as strong as the enemy's."""
+        outlook, cost, _ = self._war(g, war_id)
+        if not outlook.active:
+            return 0.0
+        a = outlook.army
+        b, stronger = outlook.with_unit(g, kind)
+        v = cost * (outlook.p_lost(a, now=now) - outlook.p_lost(b, now=now))
+        if a.commanded and not outlook.stronger and stronger:
+            gain = self.campaign_value(g, war_id, kind) - self.campaign_value(g, war_id)
+            v += OFFENCE * max(0.0, gain)
+        return v
+
+    def best_reinforcement(self, g: Game, kind: str, *, now: bool = True) -> float:
+        return max(
+            (
+                self.reinforce_value(g, w, kind, now=now)
+                for w, ws in g.state.wars.items()
+                if ws.active and units.destination_ok(g, kind, w)
+            ),
+            default=0.0,
+        )
+
+    def ducat_cost(self, g: Game, n: int = 1) -> float:
+        """Ducats spent, in action-preference units: more when the Treasury would end the
+        turn empty (a bankruptcy at the tables costs a prestige point)."""
+        f = self.fc(g)
+        end = f.treasury.end if f is not None else g.state.treasury
+        return DUCAT * n + (BANKRUPT if end - n < 1 else 0.0)
+
+    def command_worth(self, g: Game, nid: str, war_id: str) -> float:
+        """A commander for an army that has none: the enemy's campaigns no longer move
+        on their own, and his campaigns may gain ground."""
+        ws = g.state.wars[war_id]
+        if not ws.active or ws.leader is not None:
+            return 0.0
+        a = self._army(g, war_id)
+        counter = g.content.nobles[nid].leader
+        led = war_plan.Army(a.sp + (counter.sp if counter else 0), True, a.fleet)
+        v = self.war_risk(g, war_id, a) - self.war_risk(g, war_id, led)
+        mil = court.known_rating(g, nid, "military")
+        need = max(1, war_plan.to_win(g, war_id))
+        return v + OFFENCE * mil * war_plan.P_POSITIVE * self._war(g, war_id)[2] / need
+
     def court_worth(self, g: Game, nid: str) -> float:
         """What a noble adds at Court, in action-preference units: his prestige now and
         in the turns to come, a patron's or writer's enlightenment."""
@@ -520,16 +743,6 @@ class ExpertBot(GreedyBot):
         ench = sum(1 for t in ("patron", "writer", "musician") if court.has_trait(g, nid, t))
         now = self.gain(g, prestige=card.prestige, enlightenment=ench)
         return now + POINT_WEIGHT * 0.3 * (card.prestige + ench)
-
-    def command_worth(self, g: Game, nid: str, war_id: str) -> float:
-        """A commander for an army that has none: he leads its campaigns and stops the
-        enemy's from moving on their own; the more threatened the war, the more."""
-        ws = g.state.wars[war_id]
-        if not ws.active or ws.leader is not None:
-            return 0.0
-        mil = court.known_rating(g, nid, "military")
-        urgency = 1.0 + 3.0 * self.p_lost(g, war_id)
-        return POINT_WEIGHT * 0.35 * (mil + 1) * urgency
 
     def commander_value(self, g: Game, d: Decision, nid: str) -> float:
         war_id = _war_in(g, d.prompt)
@@ -644,6 +857,14 @@ def _war_in(g: Game, prompt: str) -> str | None:
     for wid, ws in g.state.wars.items():
         if ws.active and g.name(wid) in prompt:
             return wid
+    return None
+
+
+def _unit_in(prompt: str) -> str | None:
+    """The kind of unit a placement decision is about (by its name in the prompt)."""
+    for kind, name in sorted(units.UNIT_NAMES.items(), key=lambda kv: -len(kv[1])):
+        if name in prompt:
+            return kind
     return None
 
 

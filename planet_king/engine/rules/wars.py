@@ -101,10 +101,14 @@ def enemy_strategy(g: Game, war_id: str) -> int:
     return g.content.leaders[leader].strategy if leader else 0
 
 
-def army_sp(g: Game, war_id: str, *, player_campaign: bool) -> float:
-    """Units' SP plus the leader's, with the fleet rules of the war (Government Actions)."""
+def army_sp(g: Game, war_id: str, *, player_campaign: bool, extra: str | None = None) -> float:
+    """Units' SP plus the leader's, with the fleet rules of the war (Government Actions).
+
+    ``extra``: a unit of this kind counted as if it were in the army (a bot's "what if")."""
     s = g.state
     army = s.units.get(war_id, {})
+    if extra is not None:
+        army = {**army, extra: army.get(extra, 0) + 1}
     land = 0  # units.unit_sp of the land units (bots ask this at every choice of action)
     for k, n in army.items():
         if k != "fleet":
