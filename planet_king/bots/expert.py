@@ -66,6 +66,7 @@ OFFENCE = 0.5
 PROGRESS = 0.5
 FLEET_AT_SEA = 5.0  # a fleet in the Plus Ultra box guards the Indies fleets
 PROVINCIAL = 2.0  # a free provincial tercio, wherever it stands
+GARRISON = 1.0  # a unit kept where it stands outside the wars
 
 
 class ExpertBot(GreedyBot):
@@ -111,6 +112,7 @@ class ExpertBot(GreedyBot):
         self._memo: dict[tuple, float] = {}
         self._war_memo: dict[str, tuple[war_plan.Outlook, float, float]] = {}
         self._armies: dict[tuple[str, str | None], war_plan.Army] = {}
+        self._moves: dict[tuple, float] = {}
 
     # ------------------------------------------------------------ the forecast
     def fc(self, g: Game) -> Forecast | None:
@@ -320,6 +322,7 @@ class ExpertBot(GreedyBot):
                 - self.ducat_cost(g)
             ),
             "raise-provincial": lambda g: self.best_reinforcement(g, "provincial") + PROVINCIAL,
+            "move": lambda g: self.best_move(g) if units.can_move_something(g) else -GARRISON,
         }
 
     # ------------------------------------------------------------------ Hothead
@@ -485,7 +488,34 @@ class ExpertBot(GreedyBot):
             unit = _unit_in(prompt)
             if unit is not None:
                 return 1.0 + self.reinforce_value(g, rest, unit)
+        moved = self.move_score(g, d, oid)
+        if moved is not None:
+            return moved
         return super().score(g, d, oid)
+
+    def move_score(self, g: Game, d: Decision, oid: str) -> float | None:
+        """The move's own choices (Simple Actions / Move), and the units that join an
+        army when its war is declared: a unit goes where it saves more than it leaves."""
+        kind, _, rest = oid.partition(":")
+        prompt = d.prompt
+        if oid == "done" and (prompt.startswith("Move what from") or "new army" in prompt):
+            return 0.0
+        if kind == "from" and prompt.startswith("Move units from"):
+            return self.best_move(g, rest)
+        if kind == "unit" and prompt.startswith("Move what from"):
+            src = next(
+                (loc for loc in g.state.units if g.name(loc) == prompt[15:].rstrip("?")), None
+            )
+            if src is None:
+                return None
+            if rest == "leader":
+                return self.leader_move_value(g, src)
+            return self.best_move(g, src, rest)
+        if kind == "move" and prompt.endswith("move units into the new army?"):
+            war_id = _war_in(g, prompt)
+            loc, _, unit = rest.partition(":")
+            return self.move_value(g, loc, unit, war_id) if war_id else None
+        return None
 
     # Royal Mistress -------------------------------------------------------------
     def mistress_value(self, g: Game, lid: str) -> float:
@@ -702,6 +732,60 @@ class ExpertBot(GreedyBot):
             gain = self.campaign_value(g, war_id, kind) - self.campaign_value(g, war_id)
             v += OFFENCE * max(0.0, gain)
         return v
+
+    def release_cost(self, g: Game, src: str, kind: str) -> float:
+        """What a unit leaving ``src`` costs: in an army at war, the risk it leaves behind
+        and the campaigns that no longer gain a space per success; elsewhere a little
+        (a garrison)."""
+        ws = g.state.wars.get(src)
+        if ws is None or not ws.active:
+            return GARRISON
+        outlook, cost, _ = self._war(g, src)
+        a = outlook.army
+        b = outlook.without_unit(g, kind)
+        v = cost * (outlook.p_lost(b) - outlook.p_lost(a))
+        if (
+            a.commanded
+            and outlook.stronger
+            and outlook.campaign_sp - (a.sp - b.sp) < (outlook.enemy_sp)
+        ):
+            v += OFFENCE * max(0.0, self.campaign_value(g, src))
+        return v
+
+    def move_value(self, g: Game, src: str, kind: str, dst: str) -> float:
+        if dst == src or dst not in g.state.wars or not g.state.wars[dst].active:
+            return -GARRISON
+        return self.reinforce_value(g, dst, kind) - self.release_cost(g, src, kind)
+
+    def leader_move_value(self, g: Game, src: str) -> float:
+        """A commander who leaves his army for one that has none: what the other army
+        gains less what his own loses (its campaigns then move on every result)."""
+        outlook, cost, _ = self._war(g, src)
+        left = war_plan.Army(outlook.army.sp, False, outlook.army.fleet)
+        lost = cost * (outlook.p_lost(left) - outlook.p_lost())
+        gained = 0.0
+        for dst in units.leader_destinations(g, src):
+            there, there_cost, _ = self._war(g, dst)
+            led = war_plan.Army(there.army.sp, True, there.army.fleet)
+            gained = max(gained, there_cost * (there.p_lost() - there.p_lost(led)))
+        return gained - lost
+
+    def best_move(self, g: Game, src: str | None = None, kind: str | None = None) -> float:
+        """The best single move of a unit into an army at war (from ``src``, of ``kind``,
+        if given): what it saves there less what it costs where it was."""
+        key = ("move", src, kind)
+        best = self._moves.get(key)
+        if best is not None:
+            return best
+        best = -GARRISON
+        sources = [src] if src else units.move_sources(g)
+        for loc in sources:
+            kinds = [kind] if kind else units.movable_kinds(g, loc)
+            for k in kinds:
+                for dst in units.reachable(g, loc, k):
+                    best = max(best, self.move_value(g, loc, k, dst))
+        self._moves[key] = best
+        return best
 
     def best_reinforcement(self, g: Game, kind: str, *, now: bool = True) -> float:
         return max(

@@ -40,7 +40,7 @@ PHASE_ENDS_AT = 5
 ENDERS = 8
 # The turns after this one that count, each at this share of this turn: the board will
 # change, and a war still being fought when the reign ends is not lost.
-HORIZON = 3
+HORIZON = 1
 NEXT_TURN = 0.7
 
 
@@ -109,6 +109,17 @@ class Outlook:
             a = self.army
             return Army(a.sp + sp, a.commanded, a.fleet), self.campaign_sp + sp >= self.enemy_sp
         return army(g, self.war_id, kind), stronger(g, self.war_id, kind)
+
+    def without_unit(self, g: Game, kind: str) -> Army:
+        """The army with one unit of ``kind`` fewer (it moves away)."""
+        a = self.army
+        here = g.state.units.get(self.war_id, {})
+        if kind != "fleet":
+            return Army(a.sp - UNIT_SP[kind], a.commanded, a.fleet)
+        fleets = here.get("fleet", 0)
+        cap = g.content.wars[self.war_id].fleets_max
+        counted = self.naval or cap is None or fleets <= cap
+        return Army(a.sp - (1 if counted else 0), a.commanded, fleets > 1)
 
     @property
     def stronger(self) -> bool:
