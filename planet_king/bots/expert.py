@@ -458,6 +458,11 @@ class ExpertBot(GreedyBot):
                 return self._hothead_place(g, d, rest)
             if kind == "war" and "campaign" in prompt.lower():
                 return 100.0 if rest == self.ITALY else 0.0
+            if kind == "noble" and ("command" in prompt or "leads the army" in prompt):
+                # The best general; among equals, the one the Court misses least.
+                mil = court.known_rating(g, rest, "military")
+                here = court.where(g, rest) or ""
+                return 20.0 * mil - (self.court_worth(g, rest) if here.startswith("court") else 0)
             moved = self._hothead_move(g, d, oid)
             if moved is not None:
                 return moved
@@ -482,6 +487,8 @@ class ExpertBot(GreedyBot):
                 return 0.0
         if kind == "place":
             return self.place_value(g, d, rest)
+        if g.hothead:  # one war, no End of Turn: its own rules above, else greedy's
+            return super().score(g, d, oid)
         if kind == "war" and "campaign" in prompt.lower():
             return self.campaign_value(g, rest)
         if kind == "to" and rest in g.state.wars:
