@@ -113,6 +113,7 @@ class ExpertBot(GreedyBot):
         self._war_memo: dict[str, tuple[war_plan.Outlook, float, float]] = {}
         self._armies: dict[tuple[str, str | None], war_plan.Army] = {}
         self._moves: dict[tuple, float] = {}
+        self._reinforced: dict[tuple[str, str, bool], float] = {}
 
     # ------------------------------------------------------------ the forecast
     def fc(self, g: Game) -> Forecast | None:
@@ -322,7 +323,7 @@ class ExpertBot(GreedyBot):
                 - self.ducat_cost(g)
             ),
             "raise-provincial": lambda g: self.best_reinforcement(g, "provincial") + PROVINCIAL,
-            "move": lambda g: self.best_move(g) if units.can_move_something(g) else -GARRISON,
+            "move": self.best_move,
         }
 
     # ------------------------------------------------------------------ Hothead
@@ -729,6 +730,13 @@ class ExpertBot(GreedyBot):
         """One unit of ``kind`` more in this army (``now`` False: from the End of Turn):
         the risk of losing the war that falls, and a campaign that gains a space per
         success once the army is as strong as the enemy's."""
+        key = (war_id, kind, now)
+        v = self._reinforced.get(key)
+        if v is None:
+            v = self._reinforced[key] = self._reinforce(g, war_id, kind, now=now)
+        return v
+
+    def _reinforce(self, g: Game, war_id: str, kind: str, *, now: bool) -> float:
         outlook, cost, _ = self._war(g, war_id)
         if not outlook.active:
             return 0.0
@@ -785,12 +793,14 @@ class ExpertBot(GreedyBot):
         if best is not None:
             return best
         best = -GARRISON
-        sources = [src] if src else units.move_sources(g)
-        for loc in sources:
-            kinds = [kind] if kind else units.movable_kinds(g, loc)
+        here = g.state.units
+        for loc in [src] if src else list(here):
+            kinds = [kind] if kind else [k for k, n in here.get(loc, {}).items() if n > 0]
             for k in kinds:
-                for dst in units.reachable(g, loc, k):
-                    best = max(best, self.move_value(g, loc, k, dst))
+                dsts = units.reachable_wars(g, loc, k)
+                if dsts:
+                    gain = max(self.reinforce_value(g, w, k) for w in dsts)
+                    best = max(best, gain - self.release_cost(g, loc, k))
         self._moves[key] = best
         return best
 

@@ -205,6 +205,14 @@ def reachable(g: Game, src: str, kind: str) -> list[str]:
     return sorted(n for n in nodes if destination_ok(g, kind, n))
 
 
+def reachable_wars(g: Game, src: str, kind: str) -> list[str]:
+    """The armies at war a unit of ``kind`` can reach from ``src`` (``reachable``, less
+    the territories: what a bot weighing a move asks at every choice of action)."""
+    nodes = _nodes_within_reach(g, src, fleet=kind == "fleet")
+    wars = g.state.wars
+    return [n for n in nodes if n in wars and n != src and destination_ok(g, kind, n)]
+
+
 def can_move_something(g: Game) -> bool:
     """Whether any unit or leader can move (stops at the first one found)."""
     s = g.state
