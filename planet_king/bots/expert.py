@@ -81,6 +81,7 @@ class ExpertBot(GreedyBot):
         self._last = ""
         self._lines: dict[str, int] = {}
         self._cards_key: tuple | None = None
+        self._memo_turn = -1
         self._gains = {}
         self._fc_game: Game | None = None
         self._fc_n = -1
@@ -99,7 +100,7 @@ class ExpertBot(GreedyBot):
         if not reuse:
             self._bonuses = {}
         self._types = None
-        self._new_board()
+        self._new_board(game.state.turn)
         self._bonus_at = n
         scored = [
             (self.score(game, decision, o.id), self.rng.random(), o.id) for o in decision.legal
@@ -107,13 +108,20 @@ class ExpertBot(GreedyBot):
         self._last = max(scored)[2]
         return self._last
 
-    def _new_board(self) -> None:
-        """Forget what was read off the board for the last decision (the wars)."""
-        self._memo: dict[tuple, float] = {}
+    def _new_board(self, turn: int = 0) -> None:
+        """Forget what was read off the board for the last decision (the wars). The
+        values of each war are kept by their key (``_wkey``) until the turn is over."""
         self._war_memo: dict[str, tuple[war_plan.Outlook, float, float]] = {}
-        self._armies: dict[tuple[str, str | None], war_plan.Army] = {}
+        self._wkeys: dict[str, tuple] = {}
+        self._board_key: tuple | None = None
         self._moves: dict[tuple, float] = {}
-        self._reinforced: dict[tuple[str, str, bool], float] = {}
+        if turn != self._memo_turn:
+            self._memo_turn = turn
+            self._memo: dict[tuple, float] = {}
+            self._outlooks: dict[tuple, war_plan.Outlook] = {}
+            self._armies: dict[tuple, war_plan.Army] = {}
+            self._reinforced: dict[tuple, float] = {}
+            self._campaigns: dict[tuple, float] = {}
 
     # ------------------------------------------------------------ the forecast
     def fc(self, g: Game) -> Forecast | None:
@@ -249,7 +257,7 @@ class ExpertBot(GreedyBot):
 
     def _action_bonuses(self, g: Game) -> dict[str, float]:
         self._lazy = {}
-        self._new_board()
+        self._new_board(g.state.turn)
         out = super()._action_bonuses(g)
         s = g.state
         if g.hothead:
@@ -629,8 +637,7 @@ class ExpertBot(GreedyBot):
         truce: bool = False,
     ) -> float:
         """The expected cost of losing this war this turn or the next."""
-        # Kept for the decision: the board does not change while its options are valued.
-        key = (war_id, a, shift, now, truce)
+        key = (self._wkey(g, war_id), a, shift, now, truce)
         risk = self._memo.get(key)
         if risk is None:
             outlook, cost, _ = self._war(g, war_id)
@@ -643,10 +650,47 @@ class ExpertBot(GreedyBot):
         per board."""
         base = self._war_memo.get(war_id)
         if base is None:
-            outlook = war_plan.Outlook.of(g, war_id, self._war_cards(g))
-            base = (outlook, self.loss_cost(g, war_id), self.win_value(g, war_id))
+            key = self._war_key(g, war_id)
+            outlook = self._outlooks.get(key)
+            if outlook is None:
+                outlook = self._outlooks[key] = war_plan.Outlook.of(g, war_id, self._war_cards(g))
+            cost, win = self.loss_cost(g, war_id), self.win_value(g, war_id)
+            base = (outlook, cost, win)
             self._war_memo[war_id] = base
+            self._wkeys[war_id] = (key, cost, win)
         return base
+
+    def _wkey(self, g: Game, war_id: str) -> tuple:
+        """The war's values are kept across decisions while this key holds: its state,
+        the board of the wars, the cost of a loss and the worth of a victory."""
+        key = self._wkeys.get(war_id)
+        if key is None:
+            self._war(g, war_id)
+            key = self._wkeys[war_id]
+        return key
+
+    def _war_key(self, g: Game, war_id: str) -> tuple:
+        """What a war's outlook reads: the war and its army, and what all wars share (the
+        turn and phase, the war cards left, the markers of every war: France's
+        campaigns go to the front the furthest out)."""
+        if self._board_key is None:
+            s = g.state
+            self._board_key = (
+                s.turn,
+                s.phase,
+                s.phase_over,
+                s.action_cards_played,
+                len(s.deck),
+                len(s.discard),
+                s.corsairs,
+                s.catalan_tercio,
+                len(s.rolled_ratings),
+                tuple(s.power_strength.items()),
+                tuple((ws.active, ws.position, ws.truce) for ws in g.state.wars.values()),
+            )
+        ws = g.state.wars[war_id]
+        units_here = tuple(g.state.units.get(war_id, {}).items())
+        return (self._board_key, war_id, ws.leader, ws.enemy_leader, units_here)
 
     def _war_cards(self, g: Game) -> tuple[Counter[str], Counter[str]]:
         """The war cards in the deck, and in the deck and discards, kept until a card is
@@ -659,7 +703,7 @@ class ExpertBot(GreedyBot):
 
     def _army(self, g: Game, war_id: str, extra: str | None = None) -> war_plan.Army:
         """The army, with one unit of kind ``extra`` more, read once per board."""
-        key = (war_id, extra)
+        key = (self._wkey(g, war_id), extra)
         a = self._armies.get(key)
         if a is None:
             a = self._armies[key] = war_plan.army(g, war_id, extra)
@@ -704,6 +748,13 @@ class ExpertBot(GreedyBot):
         leader = wars.serving_commander(g, war_id)
         if not ws.active or ws.truce or leader is None:
             return -100.0
+        key = (self._wkey(g, war_id), extra)
+        v = self._campaigns.get(key)
+        if v is None:
+            v = self._campaigns[key] = self._campaign(g, war_id, leader, extra)
+        return v
+
+    def _campaign(self, g: Game, war_id: str, leader: str, extra: str | None) -> float:
         dist = war_plan.campaign_spaces(g, war_id, leader, extra=extra)
         v = sum(p * self.space_value(g, war_id, k) for k, p in enumerate(dist) if k and p)
         a = self._army(g, war_id, extra)
@@ -730,7 +781,7 @@ class ExpertBot(GreedyBot):
         """One unit of ``kind`` more in this army (``now`` False: from the End of Turn):
         the risk of losing the war that falls, and a campaign that gains a space per
         success once the army is as strong as the enemy's."""
-        key = (war_id, kind, now)
+        key = (self._wkey(g, war_id), kind, now)
         v = self._reinforced.get(key)
         if v is None:
             v = self._reinforced[key] = self._reinforce(g, war_id, kind, now=now)
