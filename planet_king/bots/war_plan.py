@@ -40,7 +40,7 @@ PHASE_ENDS_AT = 5
 ENDERS = 8
 # The turns after this one that count, each at this share of this turn: the board will
 # change, and a war still being fought when the reign ends is not lost.
-HORIZON = 1
+HORIZON = 2
 NEXT_TURN = 0.7
 
 
