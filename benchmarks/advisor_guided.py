@@ -3,7 +3,11 @@
     python benchmarks/advisor_guided.py iupiter-hispano [--games 300] [--seed 1]
         [--playouts 32] [--screen 4] [--challengers 1] [--z 2] [--horizon 1]
         [--kinds auto | --kinds type,war,mistress | --kinds all] [--policy expert]
-        [--out rows.jsonl]
+        [--out rows.jsonl] [--start 150]
+    python benchmarks/advisor_guided.py anni-mirabiles --summarise a.jsonl b.jsonl
+
+A run may be split over processes with ``--start`` (the first game index) and ``--out``,
+then summarised together.
 
 Each game seed (``game_seed(seed, i)``, as ``simulate`` draws them) is played twice with
 the bot seed ``simulate`` gives: by the policy bot alone, and by ``AdvisorBot`` with the
@@ -65,11 +69,19 @@ def main() -> None:
     p.add_argument("--horizon", type=int, default=ab.HORIZON)
     p.add_argument("--kinds", default="auto", help="auto: the bot's choice by scenario")
     p.add_argument("--out", type=Path, help="append one JSON line per game")
+    p.add_argument("--start", type=int, default=0, help="first game index (split a run)")
+    p.add_argument(
+        "--summarise", type=Path, nargs="+", metavar="JSONL", help="only summarise --out files"
+    )
     args = p.parse_args()
+    if args.summarise:
+        rows = [json.loads(line) for f in args.summarise for line in f.read_text().splitlines()]
+        summary(args, rows)
+        return
     kinds = {"auto": None, "all": ab.ALL}.get(args.kinds, frozenset(args.kinds.split(",")))
     content = load_content()
     rows: list[dict[str, object]] = []
-    for i in range(args.games):
+    for i in range(args.start, args.start + args.games):
         seed = game_seed(args.seed, i)
         alone, _ = play_one(args.scenario, seed, args.policy, content=content)
         guided = Game(args.scenario, seed=seed, content=content)
@@ -100,7 +112,7 @@ def main() -> None:
         if args.out:
             with args.out.open("a") as f:
                 f.write(json.dumps(row) + "\n")
-        if (i + 1) % 10 == 0 or i + 1 == args.games:
+        if len(rows) % 10 == 0 or len(rows) == args.games:
             summary(args, rows)
 
 
