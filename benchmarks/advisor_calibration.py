@@ -12,6 +12,7 @@ tables' VP read at its start.
 from __future__ import annotations
 
 import argparse
+import statistics
 from collections import defaultdict
 
 from planet_king.bots import make_bot
@@ -65,6 +66,10 @@ def main() -> None:
     for read in sorted(by_read):
         xs = by_read[read]
         print(f"  {read:+d}: {sum(xs) / len(xs):+.2f} over {len(xs)} turns")
+    # The spread of a surviving turn's gain about its mean for the read (the truncated
+    # playout's projected VP is uncertain by this much per turn left).
+    resid = [g - statistics.fmean(by_read[r]) for r, g in gains if len(by_read[r]) > 1]
+    print(f"standard deviation of a surviving turn's VP gain: {statistics.pstdev(resid):.2f}")
 
 
 if __name__ == "__main__":

@@ -15,12 +15,17 @@ End of Turn is played, the next turn has started) is valued with the forecast
 (``engine.forecast``): the VP the tables would give,
 read at the new turn's start, gives what each turn left is expected to gain, which
 projects the final VP and so the level; the worst margin to the automatic-defeat line
-gives the chance of surviving each turn left. Both rates were measured on games of the
-policy bot that plays the playouts (``benchmarks/advisor_calibration.py``).
+gives the chance of surviving each turn left. The projected VP is uncertain (a turn's
+gain spreads about its mean), so the level is a share of each level by a normal law about
+the projection, not the one level the projection lands in: a playout that ends a VP short
+of a threshold is worth nearly as much as one a VP over it, as it is. The rates and the
+spread were measured on games of the policy bot that plays the playouts
+(``benchmarks/advisor_calibration.py``).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -53,14 +58,15 @@ class Rates:
     hazard_far: float  # 2 or more
     gain: float  # VP a surviving turn gains when the tables give 0 VP or more
     gain_per_table_vp: float  # less for each VP the tables would take
+    spread: float  # standard deviation of a surviving turn's gain about its mean
 
 
 RATES = {
     # margin 0: 0.17, 1: 0.21, 2: 0.11, 3: 0.22; gain 2.2 at 0, 1.2 at -1, 0.8 at -2
-    "greedy": Rates(0.19, 0.17, 2.1, 0.6),
-    # margin 0: 0.135, 1: 0.153, 2: 0.147, 3: 0.119, 4: 0 (13 turns); gain 2.0 at 0,
-    # 2.3 at +1, 1.9 at -1, 1.3 at -2
-    "expert": Rates(0.145, 0.125, 2.1, 0.4),
+    "greedy": Rates(0.19, 0.17, 2.1, 0.6, 2.5),
+    # margin 0: 0.095, 1: 0.109, 2: 0.091, 3: 0.085, 4: 0 (19 turns); gain 2.4 at 0,
+    # 2.1 at +1, 1.9 at +2, 1.6 at -1 and -2; spread 2.53
+    "expert": Rates(0.10, 0.085, 2.2, 0.5, 2.5),
 }
 
 
@@ -111,19 +117,44 @@ def turn_gain(table_vp: int, policy: str = "greedy") -> float:
     return r.gain + r.gain_per_table_vp * min(0, table_vp)
 
 
+def level_shares(g: Game, vp: float, sd: float) -> dict[str, float]:
+    """The share of each victory level when the final VP are ``vp`` give or take ``sd``
+    (a normal law; VP are whole, so a level from ``t`` VP takes what lies over t - 0.5).
+    With no spread, the one level ``vp`` reaches."""
+    if sd <= 0:
+        return {level_for(g, round(vp)): 1.0}
+    shares: dict[str, float] = {}
+    below = 1.0  # the share under the thresholds seen so far (the highest first)
+    t = g.scenario.thresholds
+    for level, line in (
+        ("major-victory", t.major_victory),
+        ("historical-outcome", t.historical_outcome),
+        ("defeat", t.defeat),
+    ):
+        if line is None:
+            continue
+        under = 0.5 * (1 + math.erf((line - 0.5 - vp) / (sd * math.sqrt(2))))
+        shares[level] = below - under
+        below = under
+    shares["neither-king-nor-planet"] = below
+    return {k: v for k, v in shares.items() if v > 0}
+
+
 def truncated_outcome(g: Game, policy: str = "greedy") -> Outcome:
     """A game stopped at an End of Turn (at the start of a later turn), valued with the
     forecast: VP so far plus what each turn left gains, weighed by the chance of
-    surviving those turns (both read from the forecast's tables and margins)."""
+    surviving those turns (both read from the forecast's tables and margins), each
+    level by its share about the projected VP."""
     f = forecast(g)
     turns_left = f.last_turn - f.turn + 1  # this turn's End of Turn is still to come
+    r = rates(policy)
     projected = f.vp_now + turn_gain(f.table_vp, policy) * turns_left
     survive = (1.0 - hazard(f.worst_margin, policy)) ** turns_left
-    level = level_for(g, projected)
-    value = survive * utility(level, projected) + (1 - survive) * utility(
-        AUTOMATIC_DEFEAT, f.vp_now
-    )
-    levels = {level: survive}
+    shares = level_shares(g, projected, r.spread * math.sqrt(turns_left))
+    value = survive * sum(
+        share * utility(level, projected) for level, share in shares.items()
+    ) + (1 - survive) * utility(AUTOMATIC_DEFEAT, f.vp_now)
+    levels = {level: survive * share for level, share in shares.items()}
     levels[AUTOMATIC_DEFEAT] = levels.get(AUTOMATIC_DEFEAT, 0.0) + 1 - survive
     vp = survive * projected + (1 - survive) * f.vp_now
     return Outcome(value, vp, levels, truncated=True)

@@ -23,6 +23,8 @@ from planet_king.advisor_value import (
     AUTOMATIC_DEFEAT,
     final_outcome,
     hazard,
+    level_shares,
+    rates,
     truncated_outcome,
     turn_gain,
     utility,
@@ -101,14 +103,37 @@ def test_a_truncated_playout_stops_at_the_next_turn_and_is_valued_by_the_forecas
     turns_left = f.last_turn - f.turn + 1
     projected = f.vp_now + turn_gain(f.table_vp) * turns_left
     survive = (1 - hazard(f.worst_margin)) ** turns_left
-    expected = survive * utility(level_for(play, projected), projected) + (1 - survive) * utility(
-        AUTOMATIC_DEFEAT, f.vp_now
-    )
+    shares = level_shares(play, projected, rates("greedy").spread * turns_left**0.5)
+    expected = survive * sum(s * utility(lv, projected) for lv, s in shares.items()) + (
+        1 - survive
+    ) * utility(AUTOMATIC_DEFEAT, f.vp_now)
     o = truncated_outcome(play)
     assert o.truncated and o.value == pytest.approx(expected)
+    assert sum(o.levels.values()) == pytest.approx(1.0)
     assert play_task(game, (option, 5, 6, "greedy", 1)).value == pytest.approx(
         play_task(game, (option, 5, 6, "greedy", 1)).value
     )
+
+
+def test_a_projection_spreads_over_the_victory_levels_by_its_thresholds(content) -> None:
+    """Victory Levels (Anni Mirabiles: 15+ Major Victory, 11-14 Historical Outcome, 7-10
+    Defeat): a projected 15 VP give or take some is a Major Victory a little over half
+    the time, a projection on no spread is the one level it reaches, and more VP never
+    lower the expected level."""
+    game = Game("anni-mirabiles", seed=2, content=content)
+    exact = level_shares(game, 14.0, 0.0)
+    assert exact == {"historical-outcome": 1.0}
+    spread = level_shares(game, 15.0, 2.0)
+    assert sum(spread.values()) == pytest.approx(1.0)
+    assert 0.5 < spread["major-victory"] < 0.7
+    assert spread["defeat"] > 0 and spread["neither-king-nor-planet"] > 0
+
+    def points(vp: float) -> float:
+        return sum(s * utility(lv, 0) for lv, s in level_shares(game, vp, 2.5).items())
+
+    values = [points(vp / 2) for vp in range(0, 41)]
+    assert values == sorted(values)
+    assert level_for(game, 15) == "major-victory"
 
 
 def test_full_playouts_play_to_the_end(content) -> None:
