@@ -107,6 +107,7 @@ def main() -> None:
             "overrides": adv.overrides,
             "playouts": adv.spent,
             "overridden": dict(adv.overridden),
+            "run": run_of(args),  # so --summarise says what was run, not its own flags
         }
         rows.append(row)
         if args.out:
@@ -116,20 +117,32 @@ def main() -> None:
             summary(args, rows)
 
 
+def run_of(args: argparse.Namespace) -> dict[str, object]:
+    """What a row was played with (its seed set and the advisor's budget)."""
+    keys = ("seed", "policy", "playouts", "screen", "challengers", "z", "horizon", "kinds")
+    return {k: getattr(args, k) for k in keys}
+
+
 def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
     n = len(rows)
-    kinds = args.kinds
+    runs = [r.get("run") or run_of(args) for r in rows]  # rows of older runs: the flags
+    run = {k: sorted({str(x[k]) for x in runs}) for k in runs[0]}  # type: ignore[union-attr]
+
+    def said(key: str) -> str:
+        return " and ".join(run[key])
+
     print(
-        f"{args.scenario}, {n} paired games (seed {args.seed}), {args.policy} alone vs "
-        f"guided ({args.playouts} playouts, screen {args.screen}, {args.challengers} "
-        f"challenger(s), z {args.z:g}, horizon {args.horizon}, kinds {kinds}):"
+        f"{args.scenario}, {n} paired games (seed {said('seed')}), {said('policy')} alone "
+        f"vs guided ({said('playouts')} playouts, screen {said('screen')}, "
+        f"{said('challengers')} challenger(s), z {said('z')}, horizon {said('horizon')}, "
+        f"kinds {said('kinds')}):"
     )
     for j, name in enumerate(FIELDS):
         a = _ci([r["alone"][j] for r in rows])  # type: ignore[index]
         b = _ci([r["guided"][j] for r in rows])  # type: ignore[index]
         d = _ci([r["guided"][j] - r["alone"][j] for r in rows])  # type: ignore[index]
         print(
-            f"  {name}: {args.policy} {a[0]:.3f} ± {a[1]:.3f}, guided {b[0]:.3f} ± "
+            f"  {name}: {said('policy')} {a[0]:.3f} ± {a[1]:.3f}, guided {b[0]:.3f} ± "
             f"{b[1]:.3f}, paired difference {d[0]:+.3f} ± {d[1]:.3f}"
         )
 

@@ -101,7 +101,7 @@ def test_simulate_plays_the_advisor_bot() -> None:
     assert json.loads(out.stdout)["summary"]["games"] == 1
 
 
-def test_the_report_plays_the_advisor_in_the_one_turn_scenarios_only(content, monkeypatch) -> None:
+def test_the_report_plays_the_advisor_in_the_short_scenarios_only(content, monkeypatch) -> None:
     asked: list[tuple[str, str]] = []
 
     def simulate(scenario, games, seed, bot, content, workers=1):
@@ -119,20 +119,30 @@ def test_the_report_plays_the_advisor_in_the_one_turn_scenarios_only(content, mo
 
     monkeypatch.setattr(report, "simulate", simulate)
     text, _ = report.build(1, 1, content, ("expert", "advisor"))
-    assert {s for s, b in asked if b == "advisor"} == {"hothead", "iupiter-hispano"}
+    assert {s for s, b in asked if b == "advisor"} == {
+        "hothead",
+        "iupiter-hispano",
+        "anni-mirabiles",
+        "anni-horribiles",
+    }
     assert {s for s, b in asked if b == "expert"} == set(report.SCENARIOS)
-    assert "advisor: one-turn scenarios only" in text
+    assert "advisor: scenarios of 4 turns or fewer only" in text
     paired = text.split("## Advisor-guided play against the expert bot alone")[1]
-    assert "| hothead | 1 |" in paired and "| anni-mirabiles" not in paired.split("##")[0]
+    table = paired.split("##")[0]
+    assert "| anni-mirabiles | 1 |" in table and "| the-planet-king" not in table
 
 
-def test_action_types_are_worth_playouts_in_the_one_turn_scenarios_only(content) -> None:
-    """Where a game is one turn its action types are few and decide it; in the longer
-    scenarios they are a quarter of all decisions and the bot leaves them to the expert."""
+def test_action_types_and_wars_are_worth_playouts_in_the_one_turn_scenarios_only(
+    content,
+) -> None:
+    """Where a game is one turn its action types are few and decide it, and a playout sees
+    a war's cost; in the longer scenarios action types are a quarter of all decisions and
+    a war's cost falls after the playout stops at the next turn, so the bot leaves both to
+    the expert. A Royal Mistress is asked everywhere."""
     bot = AdvisorBot(1)
     short = Game("iupiter-hispano", seed=1, content=content)
     long = Game("anni-mirabiles", seed=1, content=content)
-    types = ("type:military", "type:court")
-    assert bot._worth_asking(short, types)
-    assert not bot._worth_asking(long, types)
-    assert bot._worth_asking(long, ("war:a", "war:b"))
+    for kinds in (("type:military", "type:court"), ("war:a", "war:b")):
+        assert bot._worth_asking(short, kinds)
+        assert not bot._worth_asking(long, kinds)
+    assert bot._worth_asking(long, ("mistress:a", "mistress:b"))
