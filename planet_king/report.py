@@ -14,9 +14,10 @@ SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", 
 # Any bot registered in planet_king.bots may be added with `report --bots`: the
 # advisor-guided column (issue 16, section 3) joins the table that way.
 BOTS = ("random", "greedy", "expert")
-# Bots too slow for the long scenarios (seconds a game of playouts): the report plays
-# them in the one-turn scenarios only.
-ONE_TURN_ONLY = frozenset({"advisor"})
+# Bots too slow for the whole reign (seconds a game of playouts): the report plays them
+# in the short scenarios only, of at most SHORT_TURNS turns (all but The Planet King).
+SHORT_ONLY = frozenset({"advisor"})
+SHORT_TURNS = 4
 DIFFICULTY_BOT = "expert"  # difficulty shifts are measured with the strongest bot
 
 
@@ -249,9 +250,9 @@ def barbary_cost(results: list[dict[str, Any]]) -> str | None:
     return None
 
 
-def one_turn(content: Content, scenario: str) -> bool:
+def short(content: Content, scenario: str) -> bool:
     scen = content.scenarios[scenario]
-    return scen.first_turn == scen.last_turn
+    return scen.last_turn - scen.first_turn + 1 <= SHORT_TURNS
 
 
 def build(
@@ -269,9 +270,9 @@ def build(
         simulate(s, games, seed, b, content=content, workers=workers)
         for s in SCENARIOS
         for b in bots
-        if b not in ONE_TURN_ONLY or one_turn(content, s)
+        if b not in SHORT_ONLY or short(content, s)
     ]
-    slow = [b for b in bots if b in ONE_TURN_ONLY]
+    slow = [b for b in bots if b in SHORT_ONLY]
     lines = [
         "# Balance report",
         "",
@@ -282,8 +283,8 @@ def build(
         f"({', '.join(bots)}) on the same seeds; figures are per game, ± the half-width "
         "of the 95% confidence interval."
         + (
-            f" {', '.join(slow)}: one-turn scenarios only (playouts at every decision "
-            "cost seconds a game)."
+            f" {', '.join(slow)}: scenarios of {SHORT_TURNS} turns or fewer only "
+            "(playouts at every decision cost seconds a game)."
             if slow
             else " The advisor-guided bot (`advisor`) is added with `--bots`."
         ),
