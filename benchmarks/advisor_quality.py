@@ -18,12 +18,14 @@ recommended option is, in the reference run,
 
 Reference runs are expensive (about 30 ms a full Planet King playout on a loaded core):
 they are cached in ``benchmarks/advisor_reference.json`` by position, size and policy,
-as sums (per option and per pair of options), so a second run only pays for the quick
-answers and a larger reference only for the playouts it adds. ``--max-reference-cpu``
-leaves out the positions whose missing reference would cost more (a probe of the first
-playouts estimates it); the summary says how many positions were counted. Wall-clock
-answers: run it on a quiet machine, and say the reference size used.
-"""
+the policy named with a fingerprint of the engine's and the bots' code and of the data
+(a reference played by another version of the policy judges another game: it is never
+reused, and is replaced when the position is next run), as sums (per option and per pair
+of options), so a second run only pays for the quick answers and a larger reference only
+for the playouts it adds. ``--max-reference-cpu`` leaves out the positions whose missing
+reference would cost more (a probe of the first playouts estimates it); the summary says
+how many positions were counted. Wall-clock answers: run it on a quiet machine, and say
+the reference size used."""
 
 from __future__ import annotations
 
@@ -48,6 +50,17 @@ from planet_king.sim import game_seed
 SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")
 ONE_TURN = {"hothead": 0.1, "iupiter-hispano": 0.1}
 CACHE = Path(__file__).with_name("advisor_reference.json")
+PACKAGE = Path(__file__).resolve().parent.parent / "planet_king"
+
+
+def code_version(policy: str) -> str:
+    """``policy@fingerprint``: the policy as the code of the engine and the bots and the
+    data play it (a playout is all engine and bot)."""
+    h = hashlib.sha256(load_content().version.encode())
+    for folder in ("engine", "bots"):
+        for f in sorted((PACKAGE / folder).rglob("*.py")):
+            h.update(f.relative_to(PACKAGE).as_posix().encode() + f.read_bytes())
+    return f"{policy}@{h.hexdigest()[:12]}"
 
 
 def positions(per_scenario: int) -> list[tuple[str, int, int]]:
@@ -152,7 +165,7 @@ def gap(ref: Reference, best: str, other: str) -> tuple[float, float]:
 def cached(cache: dict[str, Any], key: str) -> Reference | None:
     """The largest reference cached for the position and policy of ``key`` (an older
     list-format entry is converted)."""
-    where, policy = key.rsplit(":", 2)[0], key.rsplit(":", 1)[1]
+    where, policy = key.rsplit(":", 2)[0], ":" + key.rsplit(":", 1)[1]
     found = [r for k, r in cache.items() if k.rsplit(":", 2)[0] == where and k.endswith(policy)]
     refs = [r if "n" in r else from_lists(r) for r in found]
     return max(refs, key=lambda r: r["n"], default=None)
@@ -227,6 +240,7 @@ def main() -> None:
     parser.add_argument("--reference-only", action="store_true", help="no quick answers")
     args = parser.parse_args()
     wanted = set(args.scenarios.split(","))
+    version = code_version(args.policy)
     cache = json.loads(CACHE.read_text()) if CACHE.exists() else {}
     pool = PlayoutPool(args.workers) if args.workers > 1 else None
     right_vp = right_tie = agree = 0
@@ -243,7 +257,7 @@ def main() -> None:
                 (json.dumps(game.choices) + game.state.digest()).encode()
             ).hexdigest()[:16]
             stem = f"{scenario}:{seed}:{at}:{where}"
-            have = cached(cache, f"{stem}:0:{args.policy}")
+            have = cached(cache, f"{stem}:0:{version}")
             ref = have
             if have is None or have["n"] < args.reference_playouts:
                 start = time.process_time()
@@ -257,7 +271,7 @@ def main() -> None:
                 print(f"  reference {stem}: {took:.0f} CPU s here", flush=True)
                 for old in [k for k in cache if k.startswith(stem + ":")]:
                     del cache[old]  # the new one extends it
-                cache[f"{stem}:{ref['n']}:{args.policy}"] = rounded(ref)
+                cache[f"{stem}:{ref['n']}:{version}"] = rounded(ref)
                 atomic_write(CACHE, json.dumps(cache, separators=(",", ":")).encode())
             assert ref is not None
             sizes.append(ref["n"])
@@ -305,7 +319,7 @@ def main() -> None:
         return
     print(
         f"{args.seconds:g} s answers, {args.workers} worker(s), horizon {args.horizon}, "
-        f"policy {args.policy}:"
+        f"policy {version}:"
     )
     print(f"  recommended within ε VP of the reference's best mean VP: {right_vp}/{n}")
     print(f"  ... or tied with the reference's best in utility: {right_tie}/{n}")
