@@ -312,6 +312,9 @@ def test_a_signal_to_a_real_process_leaves_a_loadable_autosave(tmp_path, signame
         stderr=subprocess.PIPE,
         env=env,
         text=True,
+        # as from a terminal: a runner started under nohup (or as a background job) would
+        # hand the game SIGHUP (or SIGINT) ignored, and it would play on to the end of input
+        preexec_fn=lambda: signal.signal(sig, signal.SIG_DFL),
     )
     try:
         assert proc.stdin is not None
