@@ -151,9 +151,9 @@ def truncated_outcome(g: Game, policy: str = "greedy") -> Outcome:
     projected = f.vp_now + turn_gain(f.table_vp, policy) * turns_left
     survive = (1.0 - hazard(f.worst_margin, policy)) ** turns_left
     shares = level_shares(g, projected, r.spread * math.sqrt(turns_left))
-    value = survive * sum(
-        share * utility(level, projected) for level, share in shares.items()
-    ) + (1 - survive) * utility(AUTOMATIC_DEFEAT, f.vp_now)
+    value = survive * sum(share * utility(level, projected) for level, share in shares.items()) + (
+        1 - survive
+    ) * utility(AUTOMATIC_DEFEAT, f.vp_now)
     levels = {level: survive * share for level, share in shares.items()}
     levels[AUTOMATIC_DEFEAT] = levels.get(AUTOMATIC_DEFEAT, 0.0) + 1 - survive
     vp = survive * projected + (1 - survive) * f.vp_now
