@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from planet_king.engine.forecast import forecast, level_for
+from planet_king.engine.forecast import forecast, level_for, level_lines
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game
@@ -125,14 +125,7 @@ def level_shares(g: Game, vp: float, sd: float) -> dict[str, float]:
         return {level_for(g, round(vp)): 1.0}
     shares: dict[str, float] = {}
     below = 1.0  # the share under the thresholds seen so far (the highest first)
-    t = g.scenario.thresholds
-    for level, line in (
-        ("major-victory", t.major_victory),
-        ("historical-outcome", t.historical_outcome),
-        ("defeat", t.defeat),
-    ):
-        if line is None:
-            continue
+    for level, line in level_lines(g):
         under = 0.5 * (1 + math.erf((line - 0.5 - vp) / (sd * math.sqrt(2))))
         shares[level] = below - under
         below = under

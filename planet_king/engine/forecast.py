@@ -121,18 +121,26 @@ def _done(g: Game, step: str) -> bool:
     return STEPS.index(s.step) > STEPS.index(step)
 
 
+def level_lines(g: Game) -> list[tuple[str, int]]:
+    """The victory levels the scenario's thresholds give, each with the VP it starts at,
+    the highest first (Victory Levels); below the last, Neither King nor Planet."""
+    t = g.scenario.thresholds
+    lines = (
+        ("major-victory", t.major_victory),
+        ("historical-outcome", t.historical_outcome),
+        ("defeat", t.defeat),
+    )
+    return [(level, line) for level, line in lines if line is not None]
+
+
 def level_for(g: Game, vp: int) -> str:
     """The victory level ``vp`` reaches against the scenario's thresholds (Victory Levels);
     "" where the scenario has its own condition (Hothead)."""
-    t = g.scenario.thresholds
     if g.hothead:
         return ""
-    if t.major_victory is not None and vp >= t.major_victory:
-        return "major-victory"
-    if t.historical_outcome is not None and vp >= t.historical_outcome:
-        return "historical-outcome"
-    if t.defeat is not None and vp >= t.defeat:
-        return "defeat"
+    for level, line in level_lines(g):
+        if vp >= line:
+            return level
     return "neither-king-nor-planet"
 
 
