@@ -18,9 +18,9 @@ recommended option is, in the reference run,
 
 Reference runs are expensive (about 30 ms a full Planet King playout on a loaded core):
 they are cached in ``benchmarks/advisor_reference.json`` by position, size and policy,
-the policy named with a fingerprint of the engine's and the bots' code and of the data
-(a reference played by another version of the policy judges another game: it is never
-reused, and is replaced when the position is next run), as sums (per option and per pair
+the policy named with a fingerprint of what it plays (a reference played by a policy
+that plays otherwise judges another game: it is never reused, and is replaced when the
+position is next run), as sums (per option and per pair
 of options), so a second run only pays for the quick answers and a larger reference only
 for the playouts it adds. ``--max-reference-cpu`` leaves out the positions whose missing
 reference would cost more (a probe of the first playouts estimates it); the summary says
@@ -38,9 +38,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from planet_king.advisor import DEFAULT_HORIZON, DEFAULT_POLICY, advise, play_task
+from planet_king.advisor import DEFAULT_HORIZON, DEFAULT_POLICY, advise, play_on, play_task
 from planet_king.advisor_pool import PlayoutPool, position_of
-from planet_king.advisor_value import Outcome
+from planet_king.advisor_value import Outcome, outcome
 from planet_king.bots import make_bot
 from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
@@ -50,17 +50,30 @@ from planet_king.sim import game_seed
 SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")
 ONE_TURN = {"hothead": 0.1, "iupiter-hispano": 0.1}
 CACHE = Path(__file__).with_name("advisor_reference.json")
-PACKAGE = Path(__file__).resolve().parent.parent / "planet_king"
 
 
 def code_version(policy: str) -> str:
-    """``policy@fingerprint``: the policy as the code of the engine and the bots and the
-    data play it (a playout is all engine and bot)."""
-    h = hashlib.sha256(load_content().version.encode())
-    for folder in ("engine", "bots"):
-        for f in sorted((PACKAGE / folder).rglob("*.py")):
-            h.update(f.relative_to(PACKAGE).as_posix().encode() + f.read_bytes())
+    """``policy@fingerprint``: the fingerprint of what the policy plays, from the data's
+    version and full playouts (every option of the first decision of a few games of every
+    scenario, as the reference plays them): each playout's choices and valuation.
+
+    A reference is all engine, bots and valuation: a change that plays every one of these
+    playouts alike (a faster engine, a reworded log, a comment) keeps its references; one
+    that plays any of them otherwise replaces them. Read from behaviour, not from the
+    code's bytes, which change with every such edit."""
+    content = load_content()
+    h = hashlib.sha256(content.version.encode())
+    for scenario in SCENARIOS:
+        for i in range(FINGERPRINT_GAMES):
+            seed = game_seed(17, i)
+            root = Game(scenario, seed=seed, content=content, keep_turn_starts=True)
+            for o in root.decision.legal_ids:
+                played = play_on(root, o, seed, i, policy=policy)
+                h.update(json.dumps([played.choices, _pair(outcome(played, policy))]).encode())
     return f"{policy}@{h.hexdigest()[:12]}"
+
+
+FINGERPRINT_GAMES = 3  # per scenario, for code_version
 
 
 def positions(per_scenario: int) -> list[tuple[str, int, int]]:
