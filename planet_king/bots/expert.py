@@ -24,7 +24,7 @@ import math
 from collections import Counter
 from collections.abc import Callable
 
-from planet_king.bots import mistress_plan, war_plan
+from planet_king.bots import mistress_plan, placement, war_plan
 from planet_king.bots.greedy import PREFERRED_ACTIONS, GreedyBot
 from planet_king.content.ids import War
 from planet_king.engine.decisions import Decision
@@ -67,6 +67,7 @@ PROGRESS = 0.5
 FLEET_AT_SEA = 5.0  # a fleet in the Plus Ultra box guards the Indies fleets
 PROVINCIAL = 2.0  # a free provincial tercio, wherever it stands
 GARRISON = 1.0  # a unit kept where it stands outside the wars
+SETUP_PROMPT = "Set-up: who takes the"  # scenario_setup's question for each seat
 
 
 class ExpertBot(GreedyBot):
@@ -475,6 +476,10 @@ class ExpertBot(GreedyBot):
             moved = self._hothead_move(g, d, oid)
             if moved is not None:
                 return moved
+        if kind == "noble" and prompt.startswith(SETUP_PROMPT):
+            planned = self.setup_value(g, d, rest)
+            if planned is not None:
+                return planned
         if kind == "mistress":
             if g.state.phase == "organisation" and d.rule != RULE_MISTRESS:
                 # The action before the Organisation's own choice: she is replaced
@@ -908,6 +913,20 @@ class ExpertBot(GreedyBot):
             v -= self.court_worth(g, nid)
         return v
 
+    def setup_value(self, g: Game, d: Decision, nid: str) -> float | None:
+        """The set-up's drawn nobles shared out over its offices, commands and the Court
+        (``placement``): the best plan in which ``nid`` takes the seat asked for."""
+        scen = g.scenario
+        seats = [f"office:{o}" for o in scen.random_offices]
+        seats += [f"army:{w}" for w in scen.random_commands]
+        names = [f"{SETUP_PROMPT} {court.position_name(g, seat)}?" for seat in seats]
+        if d.prompt not in names:
+            return None
+        nobles = [o.id.partition(":")[2] for o in d.options]
+        room = g.state.court_nobles.count(None)
+        later = seats[names.index(d.prompt) :]
+        return placement.best_assignment(g, self, nobles, later, room, nid)
+
     def place_value(self, g: Game, d: Decision, pos: str) -> float:
         nid = _subject(g, d)
         if nid is None:
@@ -915,9 +934,9 @@ class ExpertBot(GreedyBot):
         if pos.startswith("army:"):
             return self.command_worth(g, nid, pos.partition(":")[2])
         if pos.startswith("court"):
-            return self.court_worth(g, nid) + 1.0
+            return self.court_worth(g, nid) + 1.0 + placement.court_extras(g, nid)
         if pos.startswith("office"):
-            return 8.0 if court.holder(g, pos) is None else 0.0
+            return placement.replacement_worth(g, nid, pos)
         return 1.0
 
     # Deck removals ------------------------------------------------------------

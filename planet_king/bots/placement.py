@@ -1,0 +1,146 @@
+"""Where a noble serves best: at Court or in an office, and the set-up's offices planned
+together (Setup / Court and Council of State; Offices; Income).
+
+A noble's prestige and his writer, musician or patron enlightenment count only at Court
+(Scoring), while an office pays by his ratings: the Viceroy of the Indies his government
+for himself and for each Indies fleet, the Viceroy of Italy his government, the Governor
+of Flanders his government less one, a corrupt one a ducat less (End of Turn / Income);
+the Ambassador in Austria's political rating answers the Austrian Alliance. So a noble of
+high prestige or a patron belongs at Court, and an office wants government and no
+prestige to lose. An explorer may explore from Court, and from the Viceroyalty of the
+Indies an explorer, a patron or an industrious noble may (Exploration).
+
+``seat_worth`` is what a noble adds in a seat at each End of Turn, in the expert bot's
+action-preference units; ``best_assignment`` shares the set-up's drawn nobles out over
+its offices and the Court to the greatest total (at most five nobles, three offices).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from planet_king.engine.game import Game
+from planet_king.engine.rules import court, exploration
+from planet_king.engine.rules.exploration import VICEROY_EXPLORER_TRAITS
+
+# A score point at each End of Turn, and a ducat of income a turn (the expert's DUCAT).
+POINT = 7.5
+DUCAT = 6.0
+# A turn's chance to explore (an exploration moves the track toward its VP), only when
+# no other noble gives it; an advisor's green cube, one more action each turn; a
+# general or a diplomat kept at Court for the commands and embassies to come.
+EXPLORE = 8.0
+ADVISOR = 10.0
+GENERAL = 2.0
+DIPLOMAT = 1.0
+AUSTRIA = 2.0  # a point of political rating in Austria (the Austrian Alliance's tests)
+# What each income office pays for a government rating: (government rating less this).
+INCOME_OFFICES = {"viceroy-italy": 0, "governor-flanders": 1}
+ENLIGHTENING = ("writer", "musician", "patron")
+
+
+class Commands(Protocol):
+    def command_worth(self, g: Game, nid: str, war_id: str) -> float: ...
+
+
+def explores(g: Game, nid: str | None, seat: str) -> bool:
+    """Whether ``nid`` in ``seat`` lets the player explore (Exploration)."""
+    if seat == "court":
+        return court.has_trait(g, nid, "explorer")
+    if seat == "office:viceroy-indies":
+        return any(court.has_trait(g, nid, t) for t in VICEROY_EXPLORER_TRAITS)
+    return False
+
+
+def seat_worth(g: Game, nid: str | None, seat: str) -> float:
+    """What ``nid`` adds in ``seat`` ("court" or an office) at each End of Turn, but for
+    the exploration he may give (see ``explores``: worth EXPLORE once, not per noble)."""
+    if nid is None:
+        return 0.0
+    card = g.content.nobles[nid]
+
+    def rating(which: str) -> int:
+        return court.known_rating(g, nid, which)
+
+    corrupt = 1 if court.has_trait(g, nid, "corrupt") else 0
+    if seat == "court":
+        points = card.prestige + sum(court.has_trait(g, nid, t) for t in ENLIGHTENING)
+        return POINT * points + court_extras(g, nid, explore=False)
+    office = seat.partition(":")[2]
+    if office == "viceroy-indies":
+        fleets = g.state.plus_ultra.get("indies-fleet", 0)
+        return DUCAT * max(0, rating("government") * (1 + fleets) - corrupt)
+    if office in INCOME_OFFICES:
+        return DUCAT * max(0, rating("government") - INCOME_OFFICES[office] - corrupt)
+    if office == "ambassador-austria":
+        return AUSTRIA * rating("political")
+    return 0.0
+
+
+def court_extras(g: Game, nid: str, *, explore: bool = True) -> float:
+    """What a noble at Court adds beyond his points: a general and a diplomat at hand,
+    an advisor's green cube, and (``explore``) the exploration he may be the only one to
+    give."""
+    worth = GENERAL * court.known_rating(g, nid, "military")
+    worth += DIPLOMAT * court.known_rating(g, nid, "political")
+    worth += ADVISOR if court.has_trait(g, nid, "advisor") else 0.0
+    if explore and explores(g, nid, "court") and not exploration.explorers(g):
+        worth += EXPLORE
+    return worth
+
+
+def replacement_worth(g: Game, nid: str, office: str) -> float:
+    """``nid`` takes ``office`` during the reign (Appoint Noble, Nominate Noble, Royal
+    Pardon): what he adds there, less what its holder gave, who returns to Court if it
+    has room (the expert bot sends him there) and is removed from the game if not."""
+    holder = court.holder(g, office)
+    worth = seat_worth(g, nid, office) - seat_worth(g, holder, office)
+    if holder is not None and court.free_court_slot(g) is not None:
+        worth += seat_worth(g, holder, "court")
+    sources = exploration.explorers(g)
+    if explores(g, nid, office) and not sources:
+        worth += EXPLORE
+    elif sources == [holder] and not explores(g, nid, office):
+        worth -= EXPLORE
+    return worth
+
+
+def assignment_worth(
+    g: Game, bot: Commands, seats: dict[str, str], court_room: int, rest: list[str]
+) -> float:
+    """The worth of nobles newly in these seats (offices and commands), and of ``rest``
+    newly at Court as far as it has room (the best of them); exploration counts once,
+    if no noble already in place gives it."""
+    total = 0.0
+    gives = False
+    for seat, nid in seats.items():
+        if seat.startswith("army:"):
+            total += bot.command_worth(g, nid, seat.partition(":")[2])
+        else:
+            total += seat_worth(g, nid, seat)
+            gives = gives or explores(g, nid, seat)
+    at_court = sorted(rest, key=lambda n: seat_worth(g, n, "court"), reverse=True)[:court_room]
+    total += sum(seat_worth(g, n, "court") for n in at_court)
+    gives = gives or any(explores(g, n, "court") for n in at_court)
+    return total + (EXPLORE if gives and not exploration.explorers(g) else 0.0)
+
+
+def best_assignment(
+    g: Game, bot: Commands, nobles: list[str], seats: list[str], court_room: int, first: str
+) -> float:
+    """The best total of the drawn ``nobles`` shared out, seat by seat as the set-up
+    asks, over ``seats`` (``first`` takes the first; a command only for a noble who can
+    command, and left empty when none of those left can) and the rest at Court."""
+
+    def search(i: int, plan: dict[str, str], left: list[str]) -> float:
+        if i == len(seats) or not left:
+            return assignment_worth(g, bot, plan, court_room, left)
+        seat = seats[i]
+        fits = [n for n in left if not seat.startswith("army:") or court.can_command(g, n)]
+        if i == 0:
+            fits = [first]
+        if not fits:
+            return search(i + 1, plan, left)
+        return max(search(i + 1, {**plan, seat: n}, [x for x in left if x != n]) for n in fits)
+
+    return search(0, {}, list(nobles))
