@@ -3,12 +3,16 @@ read as the End of Turn counts it, and what the Court gives as the scoring count
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from planet_king.bots import make_bot, placement
+from planet_king.bots.expert import ExpertBot
 from planet_king.content.loader import Content
+from planet_king.engine.decisions import Decision
 from planet_king.engine.game import Game, GameOptions
-from planet_king.engine.rules import court, end_of_turn, exploration, scoring
+from planet_king.engine.rules import actions, court, end_of_turn, exploration, scoring
 
 OFFICES = ("viceroy-indies", "viceroy-italy", "governor-flanders")
 
@@ -105,3 +109,38 @@ def test_setup_plan_of_the_first_game_turn(content: Content) -> None:
     assert court.known_rating(g, offices["viceroy-italy"], "government") == 2
     assert "francisco-pimentel" in court.court_nobles(g)
     assert "bartolome-de-fonte" in exploration.explorers(g)
+
+
+def _decision(g: Game, rules: Iterator[object]) -> Decision:
+    """The first question a rule asks."""
+    decision = next(rules)
+    assert isinstance(decision, Decision)
+    return decision
+
+
+def test_a_vacancy_is_filled_by_the_noble_the_court_misses_least(content: Content) -> None:
+    """Court and Council of State / Vacancies: the office is filled from Court at once;
+    of two nobles of government 2, the expert sends the one whose prestige does not count
+    at Court (Scoring), Diego Carrillo, and keeps the Count of Lemos's."""
+    g = _vacant_board(content)
+    g.state.court_nobles[:2] = ["fernandez-de-castro-father", "diego-carrillo"]
+    d = _decision(g, court.fill_vacancy(g, "office:viceroy-italy", cause="test"))
+    bot = ExpertBot(1)
+    scores = {o.id: bot.score(g, d, o.id) for o in d.legal}
+    assert max(scores, key=scores.__getitem__) == "noble:diego-carrillo"
+
+
+def test_nominate_noble_picks_the_noble_an_office_gains_most_from(content: Content) -> None:
+    """Political Actions (Nominate Noble): a noble from Court to an office, its holder
+    back to Court. Of two nobles of government 2, the expert nominates the one whose
+    prestige does not count at Court (Scoring), Diego Carrillo, to the Viceroyalty of
+    Italy held by a noble of government 1."""
+    g = _vacant_board(content)
+    g.state.offices["viceroy-italy"] = "gomez-suarez"
+    g.state.court_nobles[:2] = ["fernandez-de-castro-father", "diego-carrillo"]
+    assert court.known_rating(g, "gomez-suarez", "government") < 2
+    bot = ExpertBot(1)
+    ctx = actions.Context("card", "test")
+    d = _decision(g, actions.ACTIONS["nominate-noble"].run(g, ctx))
+    scores = {o.id: bot.score(g, d, o.id) for o in d.legal}
+    assert max(scores, key=scores.__getitem__) == "noble:diego-carrillo"

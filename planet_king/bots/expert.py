@@ -67,7 +67,10 @@ PROGRESS = 0.5
 FLEET_AT_SEA = 5.0  # a fleet in the Plus Ultra box guards the Indies fleets
 PROVINCIAL = 2.0  # a free provincial tercio, wherever it stands
 GARRISON = 1.0  # a unit kept where it stands outside the wars
-SETUP_PROMPT = "Set-up: who takes the"  # scenario_setup's question for each seat
+# The questions that seat a noble: the set-up's, Nominate Noble's, a vacancy's.
+SETUP_PROMPT = "Set-up: who takes the"
+NOMINATE_PROMPT = "Nominate which noble from Court?"
+VACANCY_PROMPT = "Vacancy: choose a noble from Court for the "
 
 
 class ExpertBot(GreedyBot):
@@ -476,10 +479,16 @@ class ExpertBot(GreedyBot):
             moved = self._hothead_move(g, d, oid)
             if moved is not None:
                 return moved
-        if kind == "noble" and prompt.startswith(SETUP_PROMPT):
-            planned = self.setup_value(g, d, rest)
-            if planned is not None:
-                return planned
+        if kind == "noble" and not g.hothead:  # no End of Turn: no income nor scores
+            if prompt.startswith(SETUP_PROMPT):
+                planned = self.setup_value(g, d, rest)
+                if planned is not None:
+                    return planned
+            if prompt == NOMINATE_PROMPT:
+                return self.nomination_value(g, rest)
+            office = _office_in(prompt) if prompt.startswith(VACANCY_PROMPT) else None
+            if office is not None:
+                return placement.replacement_worth(g, rest, office)
         if kind == "mistress":
             if g.state.phase == "organisation" and d.rule != RULE_MISTRESS:
                 # The action before the Organisation's own choice: she is replaced
@@ -927,16 +936,31 @@ class ExpertBot(GreedyBot):
         later = seats[names.index(d.prompt) :]
         return placement.best_assignment(g, self, nobles, later, room, nid)
 
+    def seat_value(self, g: Game, nid: str, pos: str) -> float:
+        """``nid`` takes an office or a command during the reign; from Court, he leaves
+        what he gave there (``placement``)."""
+        if pos.startswith("office:"):
+            return placement.replacement_worth(g, nid, pos)
+        worth = self.command_worth(g, nid, pos.partition(":")[2])
+        if nid in court.court_nobles(g):
+            worth -= placement.seat_worth(g, nid, "court")
+        return worth
+
+    def nomination_value(self, g: Game, nid: str) -> float:
+        """Nominate Noble: the noble from Court whose best office or command gains most."""
+        seats = [p for p in actions.appointable(g, nid) if not actions.locked(g, p)]
+        return max((self.seat_value(g, nid, p) for p in seats), default=-100.0)
+
     def place_value(self, g: Game, d: Decision, pos: str) -> float:
         nid = _subject(g, d)
         if nid is None:
             return super()._position_score(g, pos)
         if pos.startswith("army:"):
-            return self.command_worth(g, nid, pos.partition(":")[2])
+            return self.seat_value(g, nid, pos)
         if pos.startswith("court"):
             return self.court_worth(g, nid) + 1.0 + placement.court_extras(g, nid)
         if pos.startswith("office"):
-            return placement.replacement_worth(g, nid, pos)
+            return self.seat_value(g, nid, pos)
         return 1.0
 
     # Deck removals ------------------------------------------------------------
@@ -1028,6 +1052,14 @@ def _war_in(g: Game, prompt: str) -> str | None:
     for wid, ws in g.state.wars.items():
         if ws.active and g.name(wid) in prompt:
             return wid
+    return None
+
+
+def _office_in(prompt: str) -> str | None:
+    """The office a vacancy decision is about (by its name at the end of the prompt)."""
+    for key, name in court.OFFICE_NAMES.items():
+        if prompt.endswith(name):
+            return f"office:{key}"
     return None
 
 

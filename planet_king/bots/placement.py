@@ -92,17 +92,21 @@ def court_extras(g: Game, nid: str, *, explore: bool = True) -> float:
 def replacement_worth(g: Game, nid: str, office: str) -> float:
     """``nid`` takes ``office`` during the reign (Appoint Noble, Nominate Noble, Royal
     Pardon): what he adds there, less what its holder gave, who returns to Court if it
-    has room (the expert bot sends him there) and is removed from the game if not."""
+    has room (the expert bot sends him there) and is removed from the game if not. A
+    noble who leaves the Court for it (Nominate Noble) frees his seat there, and takes
+    away what he gave at Court."""
     holder = court.holder(g, office)
+    from_court = nid in court.court_nobles(g)
     worth = seat_worth(g, nid, office) - seat_worth(g, holder, office)
-    if holder is not None and court.free_court_slot(g) is not None:
+    if from_court:
+        worth -= seat_worth(g, nid, "court")
+    returns = holder is not None and (from_court or court.free_court_slot(g) is not None)
+    if returns:
         worth += seat_worth(g, holder, "court")
-    sources = exploration.explorers(g)
-    if explores(g, nid, office) and not sources:
-        worth += EXPLORE
-    elif sources == [holder] and not explores(g, nid, office):
-        worth -= EXPLORE
-    return worth
+    before = exploration.explorers(g)
+    after = bool([x for x in before if x not in (holder, nid)])
+    after = after or explores(g, nid, office) or (returns and explores(g, holder, "court"))
+    return worth + EXPLORE * (int(after) - int(bool(before)))
 
 
 def assignment_worth(

@@ -570,7 +570,7 @@ def place_revolt(g: Game, cause: str, rule: str) -> None:
 R_POL = "Actions / Political Actions"
 
 
-def _targets(g: Game, nid: str) -> list[str]:
+def appointable(g: Game, nid: str) -> list[str]:
     """Offices and army commands a noble could be put in."""
     return list(_positions(g, nid))
 
@@ -585,7 +585,7 @@ def _positions(g: Game, nid: str) -> Iterator[str]:
                 yield f"army:{w}"
 
 
-def _locked(g: Game, pos: str) -> bool:
+def locked(g: Game, pos: str) -> bool:
     """Isabel Clara Eugenia cannot leave the office of Governor of Flanders at will."""
     return pos == "office:governor-flanders" and court.holder(g, pos) == Noble.ISABEL_CLARA_EUGENIA
 
@@ -615,13 +615,13 @@ def _appoint(g: Game, ctx: Context) -> Rules:
     slot = court.free_court_slot(g)
     if slot:
         opts.add(f"place:{slot}", "At Court")
-    for p in _targets(g, nid):
+    for p in appointable(g, nid):
         who = court.holder(g, p)
         label = court.position_name(g, p) + (f" (replacing {g.name(who)})" if who else "")
         opts.add(
             f"place:{p}",
             label,
-            "Isabel Clara Eugenia cannot be removed at will" if _locked(g, p) else None,
+            "Isabel Clara Eugenia cannot be removed at will" if locked(g, p) else None,
         )
     if not opts:
         s.noble_deck.insert(0, nid)
@@ -652,13 +652,13 @@ def _nominate(g: Game, ctx: Context) -> Rules:
         )
     ).partition(":")[2]
     popts = Choices()
-    for p in _targets(g, nid):
+    for p in appointable(g, nid):
         who = court.holder(g, p)
         label = court.position_name(g, p) + (f" (replacing {g.name(who)})" if who else "")
         popts.add(
             f"place:{p}",
             label,
-            "Isabel Clara Eugenia cannot be removed at will" if _locked(g, p) else None,
+            "Isabel Clara Eugenia cannot be removed at will" if locked(g, p) else None,
         )
     pos = (
         yield from g.ask(
@@ -670,7 +670,7 @@ def _nominate(g: Game, ctx: Context) -> Rules:
 
 
 def _nominable(g: Game, nid: str) -> bool:
-    return any(not _locked(g, p) for p in _positions(g, nid))
+    return any(not locked(g, p) for p in _positions(g, nid))
 
 
 @check(_nominate)
