@@ -13,7 +13,11 @@ than a point of VP. Court decisions that drive survival are valued directly:
 - the Valido: kept while his ratings are the best at hand, changed before serving four
   turns with prestige under 5 costs a VP;
 - commanders for every army at war, an embassy to the most threatened war, the genius
-  and the lady decks kept for their best cards.
+  and the lady decks kept for their best cards;
+- the nobles' seats (``placement``): a noble's prestige and enlightenment count only at
+  Court and an office pays by its holder's ratings, so the set-up's offices are shared
+  out together and each appointment, nomination or vacancy weighs what the noble gave
+  where he was.
 
 It reads only what a player sees (the board and the cards' faces, never a deck's order).
 """
