@@ -21,7 +21,6 @@ from typing import Protocol
 
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court, exploration
-from planet_king.engine.rules.exploration import VICEROY_EXPLORER_TRAITS
 
 # A score point at each End of Turn, and a ducat of income a turn (the expert's DUCAT).
 POINT = 7.5
@@ -48,7 +47,7 @@ def explores(g: Game, nid: str | None, seat: str) -> bool:
     if seat == "court":
         return court.has_trait(g, nid, "explorer")
     if seat == "office:viceroy-indies":
-        return any(court.has_trait(g, nid, t) for t in VICEROY_EXPLORER_TRAITS)
+        return any(court.has_trait(g, nid, t) for t in exploration.VICEROY_EXPLORER_TRAITS)
     return False
 
 
