@@ -64,7 +64,7 @@ BACK = 1.0  # the greedy score of "back" from an action menu
 # Wars (war_plan): a ducat, and a Treasury left empty at the tables; the share of a
 # campaign's gain a stronger army or a new commander is credited with (the campaign
 # is still to be taken); a space gained counts this share of its part of the victory.
-DUCAT = 6.0
+DUCAT = placement.DUCAT
 BANKRUPT = 25.0
 OFFENCE = 0.5
 PROGRESS = 0.5
@@ -907,12 +907,11 @@ class ExpertBot(GreedyBot):
     def court_worth(self, g: Game, nid: str) -> float:
         """What a noble adds at Court, in action-preference units: his prestige now and
         in the turns to come, a patron's or writer's enlightenment."""
-        card = g.content.nobles.get(nid)
-        if card is None:
+        if nid not in g.content.nobles:
             return 0.0
-        ench = sum(1 for t in ("patron", "writer", "musician") if court.has_trait(g, nid, t))
-        now = self.gain(g, prestige=card.prestige, enlightenment=ench)
-        return now + POINT_WEIGHT * 0.3 * (card.prestige + ench)
+        prestige, ench = placement.court_points(g, nid)
+        now = self.gain(g, prestige=prestige, enlightenment=ench)
+        return now + placement.POINT * (prestige + ench)
 
     def commander_value(self, g: Game, d: Decision, nid: str) -> float:
         war_id = _war_in(g, d.prompt)

@@ -22,7 +22,8 @@ from typing import Protocol
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court, exploration
 
-# A score point at each End of Turn, and a ducat of income a turn (the expert's DUCAT).
+# A score point at each End of Turn, and a ducat (the expert bot's units: it reads DUCAT
+# from here, since it imports this module).
 POINT = 7.5
 DUCAT = 6.0
 # A turn's chance to explore (an exploration moves the track toward its VP), only when
@@ -56,15 +57,13 @@ def seat_worth(g: Game, nid: str | None, seat: str) -> float:
     the exploration he may give (see ``explores``: worth EXPLORE once, not per noble)."""
     if nid is None:
         return 0.0
-    card = g.content.nobles[nid]
 
     def rating(which: str) -> int:
         return court.known_rating(g, nid, which)
 
     corrupt = 1 if court.has_trait(g, nid, "corrupt") else 0
     if seat == "court":
-        points = card.prestige + sum(court.has_trait(g, nid, t) for t in ENLIGHTENING)
-        return POINT * points + court_extras(g, nid, explore=False)
+        return POINT * sum(court_points(g, nid)) + court_extras(g, nid, explore=False)
     office = seat.partition(":")[2]
     if office == "viceroy-indies":
         fleets = g.state.plus_ultra.get("indies-fleet", 0)
@@ -74,6 +73,13 @@ def seat_worth(g: Game, nid: str | None, seat: str) -> float:
     if office == "ambassador-austria":
         return AUSTRIA * rating("political")
     return 0.0
+
+
+def court_points(g: Game, nid: str) -> tuple[int, int]:
+    """The prestige and the enlightenment a noble gives while at Court (Scoring): his
+    prestige, and a point for each of writer, musician and patron."""
+    ench = sum(1 for t in ENLIGHTENING if court.has_trait(g, nid, t))
+    return g.content.nobles[nid].prestige, ench
 
 
 def court_extras(g: Game, nid: str, *, explore: bool = True) -> float:
@@ -109,11 +115,16 @@ def replacement_worth(g: Game, nid: str, office: str) -> float:
 
 
 def assignment_worth(
-    g: Game, bot: Commands, seats: dict[str, str], court_room: int, rest: list[str]
+    g: Game,
+    bot: Commands,
+    seats: dict[str, str],
+    court_room: int,
+    rest: list[str],
+    explored: bool,
 ) -> float:
     """The worth of nobles newly in these seats (offices and commands), and of ``rest``
     newly at Court as far as it has room (the best of them); exploration counts once,
-    if no noble already in place gives it."""
+    unless a noble already in place gives it (``explored``)."""
     total = 0.0
     gives = False
     for seat, nid in seats.items():
@@ -122,10 +133,11 @@ def assignment_worth(
         else:
             total += seat_worth(g, nid, seat)
             gives = gives or explores(g, nid, seat)
-    at_court = sorted(rest, key=lambda n: seat_worth(g, n, "court"), reverse=True)[:court_room]
-    total += sum(seat_worth(g, n, "court") for n in at_court)
-    gives = gives or any(explores(g, n, "court") for n in at_court)
-    return total + (EXPLORE if gives and not exploration.explorers(g) else 0.0)
+    worths = [(seat_worth(g, n, "court"), n) for n in rest]
+    at_court = sorted(worths, key=lambda wn: wn[0], reverse=True)[:court_room]
+    total += sum(worth for worth, _ in at_court)
+    gives = gives or any(explores(g, n, "court") for _, n in at_court)
+    return total + (EXPLORE if gives and not explored else 0.0)
 
 
 def best_assignment(
@@ -135,9 +147,11 @@ def best_assignment(
     asks, over ``seats`` (``first`` takes the first; a command only for a noble who can
     command, and left empty when none of those left can) and the rest at Court."""
 
+    explored = bool(exploration.explorers(g))
+
     def search(i: int, plan: dict[str, str], left: list[str]) -> float:
         if i == len(seats) or not left:
-            return assignment_worth(g, bot, plan, court_room, left)
+            return assignment_worth(g, bot, plan, court_room, left, explored)
         seat = seats[i]
         fits = [n for n in left if not seat.startswith("army:") or court.can_command(g, n)]
         if i == 0:
