@@ -22,7 +22,8 @@ the policy named with a fingerprint of what it plays (a reference played by a po
 that plays otherwise judges another game: it is never reused, and is replaced when the
 position is next run), as sums (per option and per pair
 of options), so a second run only pays for the quick answers and a larger reference only
-for the playouts it adds. ``--max-reference-cpu`` leaves out the positions whose missing
+for the playouts it adds; a reference is saved every 400 fates, so a long run stopped
+part-way keeps what it played. ``--max-reference-cpu`` leaves out the positions whose missing
 reference would cost more (a probe of the first playouts estimates it); the summary says
 how many positions were counted. Wall-clock answers: run it on a quiet machine, and say
 the reference size used."""
@@ -35,6 +36,7 @@ import json
 import math
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -191,11 +193,14 @@ def reference(
     pool: PlayoutPool | None,
     have: Reference | None,
     max_cpu: float | None = None,
+    on_block: Callable[[Reference], None] | None = None,
 ) -> Reference | None:
     """``n`` full playouts of every option, the k-th with the same seeds for each (the
     seeds do not depend on ``n``: a smaller reference already run, ``have``, is the
     start of this one and only the rest is played). With ``max_cpu``, a probe of the
-    first playouts estimates the cost and a position dearer than that is left (None)."""
+    first playouts estimates the cost and a position dearer than that is left (None).
+    The fates are played in blocks of ``BLOCK``, each passed to ``on_block`` when done
+    (a long run stopped keeps what it played)."""
     rng = random.Random(4000)
     seeds = [(rng.getrandbits(48), rng.getrandbits(32)) for _ in range(n)]
     ids = list(game.decision.legal_ids)
@@ -211,25 +216,31 @@ def reference(
             print(f"  left: about {per_fate * (n - done):.0f} CPU s", flush=True)
             return None
         done += probe
-    tasks = [(o, *seeds[k], policy, 0) for k in range(done, n) for o in ids]
     found: dict[int, Outcome] = {}
-    if pool is None:
-        for i, t in enumerate(tasks):
-            found[i] = play_task(game, t)
-    else:
-        pool.run(
-            position_of(game),
-            tasks,
-            chunk=8,
-            on_result=lambda i, raw: found.__setitem__(i, Outcome.from_json(raw)),
-        )
-    m = len(ids)
-    for k in range(n - done):
-        add(ref, {o: _pair(found[k * m + j]) for j, o in enumerate(ids)})
+    for first in range(done, n, BLOCK):
+        fates = range(first, min(n, first + BLOCK))
+        tasks = [(o, *seeds[k], policy, 0) for k in fates for o in ids]
+        found.clear()
+        if pool is None:
+            for i, t in enumerate(tasks):
+                found[i] = play_task(game, t)
+        else:
+            pool.run(
+                position_of(game),
+                tasks,
+                chunk=8,
+                on_result=lambda i, raw: found.__setitem__(i, Outcome.from_json(raw)),
+            )
+        m = len(ids)
+        for k in range(len(fates)):
+            add(ref, {o: _pair(found[k * m + j]) for j, o in enumerate(ids)})
+        if on_block is not None:
+            on_block(ref)
     return ref
 
 
 PROBE = 8  # fates played to estimate a reference's cost
+BLOCK = 400  # fates played between two saves of a reference
 
 
 def _pair(o: Outcome) -> tuple[float, float]:
@@ -273,19 +284,28 @@ def main() -> None:
             have = cached(cache, f"{stem}:0:{version}")
             ref = have
             if have is None or have["n"] < args.reference_playouts:
-                start = time.process_time()
+                start = time.monotonic()
+
+                def save(ref: Reference, stem: str = stem) -> None:
+                    for old in [k for k in cache if k.startswith(stem + ":")]:
+                        del cache[old]  # the new one extends it
+                    cache[f"{stem}:{ref['n']}:{version}"] = rounded(ref)
+                    atomic_write(CACHE, json.dumps(cache, separators=(",", ":")).encode())
+
                 ref = reference(
-                    game, args.reference_playouts, args.policy, pool, have, args.max_reference_cpu
+                    game,
+                    args.reference_playouts,
+                    args.policy,
+                    pool,
+                    have,
+                    args.max_reference_cpu,
+                    on_block=save,
                 )
                 if ref is None:
                     print(f"{stem}: no reference of {args.reference_playouts}", flush=True)
                     continue
-                took = time.process_time() - start
-                print(f"  reference {stem}: {took:.0f} CPU s here", flush=True)
-                for old in [k for k in cache if k.startswith(stem + ":")]:
-                    del cache[old]  # the new one extends it
-                cache[f"{stem}:{ref['n']}:{version}"] = rounded(ref)
-                atomic_write(CACHE, json.dumps(cache, separators=(",", ":")).encode())
+                took = time.monotonic() - start
+                print(f"  reference {stem}: {ref['n']} playouts in {took:.0f} s", flush=True)
             assert ref is not None
             sizes.append(ref["n"])
             if args.reference_only:
