@@ -113,3 +113,26 @@ def test_the_expert_campaigns_where_the_war_can_be_won(reign: Game) -> None:
     reign.state.units["flanders"] = {"tercio": 1}
     bot._new_board()
     assert ready > bot.campaign_value(reign, "flanders") > 0
+
+
+def test_the_expert_plans_the_units_a_threshold_needs(reign: Game) -> None:
+    """Progression of a War: against Nassau's 4 SP, one tercio (1 SP, Córdoba brings
+    none) leaves the enemy 3 SP the stronger, so his campaigns still move on every result;
+    two take it under 3 SP. The first tercio is worth its share of the two."""
+    _at_war(reign, "flanders", {}, leader=CORDOBA, enemy="nassau")
+    reign.state.wars["flanders"].position = -2
+    o = _outlook(reign, "flanders")
+    one, _ = o.with_unit(reign, "tercio")
+    assert o.p_lost(one) == o.p_lost(o.army)  # one unit alone changes nothing
+    assert o.p_lost(o.with_units(reign, "tercio", 2)) < o.p_lost(o.army)
+    assert ExpertBot(1).reinforce_value(reign, "flanders", "tercio") > 0.0
+
+
+def test_a_plan_for_an_army_without_a_commander_sends_a_general(reign: Game) -> None:
+    """Progression of a War: with no noble in command every result moves the marker,
+    whatever the SP; a unit is worth something only with a general to send from Court."""
+    _at_war(reign, "flanders", {"tercio": 2}, leader=None, enemy="nassau")
+    reign.state.wars["flanders"].position = -2
+    assert ExpertBot(1).reinforce_value(reign, "flanders", "tercio") == 0.0  # none at Court
+    reign.state.court_nobles[0] = CORDOBA
+    assert ExpertBot(1).reinforce_value(reign, "flanders", "tercio") > 0.0

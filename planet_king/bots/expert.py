@@ -67,6 +67,7 @@ BACK = 1.0  # the greedy score of "back" from an action menu
 DUCAT = placement.DUCAT
 BANKRUPT = 25.0
 OFFENCE = 0.5
+PLAN_UNITS = (2, 3)  # units a plan of reinforcements may take to change a war's odds
 PROGRESS = 0.5
 FLEET_AT_SEA = 5.0  # a fleet in the Plus Ultra box guards the Indies fleets
 PROVINCIAL = 2.0  # a free provincial tercio, wherever it stands
@@ -798,7 +799,10 @@ class ExpertBot(GreedyBot):
     def reinforce_value(self, g: Game, war_id: str, kind: str, *, now: bool = True) -> float:
         """One unit of ``kind`` more in this army (``now`` False: from the End of Turn):
         the risk of losing the war that falls, and a campaign that gains a space per
-        success once the army is as strong as the enemy's."""
+        success once the army is as strong as the enemy's. Where one unit alone changes
+        nothing (an enemy 3 SP the stronger, or an army with no commander, moves the
+        marker on every result: Progression of a War), the unit takes its share of a plan
+        of two or three units, with a general from Court if the army has none."""
         key = (self._wkey(g, war_id), kind, now)
         v = self._reinforced.get(key)
         if v is None:
@@ -811,7 +815,14 @@ class ExpertBot(GreedyBot):
             return 0.0
         a = outlook.army
         b, stronger = outlook.with_unit(g, kind)
-        v = cost * (outlook.p_lost(a, now=now) - outlook.p_lost(b, now=now))
+        before = outlook.p_lost(a, now=now)
+        v = cost * (before - outlook.p_lost(b, now=now))
+        general = a.commanded or any(court.can_command(g, n) for n in court.court_nobles(g))
+        for n in PLAN_UNITS:
+            more, steps = outlook.with_units(g, kind, n), n
+            if not more.commanded and general:  # the plan sends a general too
+                more, steps = war_plan.Army(more.sp, True, more.fleet), n + 1
+            v = max(v, cost * (before - outlook.p_lost(more, now=now)) / steps)
         if a.commanded and not outlook.stronger and stronger:
             gain = self.campaign_value(g, war_id, kind) - self.campaign_value(g, war_id)
             v += OFFENCE * max(0.0, gain)
@@ -892,14 +903,19 @@ class ExpertBot(GreedyBot):
 
     def command_worth(self, g: Game, nid: str, war_id: str) -> float:
         """A commander for an army that has none: the enemy's campaigns no longer move
-        on their own, and his campaigns may gain ground."""
+        on their own (or, where the enemy is still 3 SP the stronger, his share of a plan
+        that sends two or three units with him), and his campaigns may gain ground."""
         ws = g.state.wars[war_id]
         if not ws.active or ws.leader is not None:
             return 0.0
         a = self._army(g, war_id)
         counter = g.content.nobles[nid].leader
         led = war_plan.Army(a.sp + (counter.sp if counter else 0), True, a.fleet)
-        v = self.war_risk(g, war_id, a) - self.war_risk(g, war_id, led)
+        before = self.war_risk(g, war_id, a)
+        v = before - self.war_risk(g, war_id, led)
+        for n in PLAN_UNITS:
+            more = war_plan.Army(led.sp + n, True, led.fleet)
+            v = max(v, (before - self.war_risk(g, war_id, more)) / (n + 1))
         mil = court.known_rating(g, nid, "military")
         need = max(1, war_plan.to_win(g, war_id))
         return v + OFFENCE * mil * war_plan.P_POSITIVE * self._war(g, war_id)[2] / need

@@ -110,6 +110,17 @@ class Outlook:
             return Army(a.sp + sp, a.commanded, a.fleet), self.campaign_sp + sp >= self.enemy_sp
         return army(g, self.war_id, kind), stronger(g, self.war_id, kind)
 
+    def with_units(self, g: Game, kind: str, n: int) -> Army:
+        """The army with ``n`` units of ``kind`` more (fleets as ``wars.army_sp`` counts
+        them: each in a naval war, up to the war's cap in the others)."""
+        a = self.army
+        if kind != "fleet":
+            return Army(a.sp + n * UNIT_SP[kind], a.commanded, a.fleet)
+        cap = g.content.wars[self.war_id].fleets_max
+        fleets = g.state.units.get(self.war_id, {}).get("fleet", 0)
+        counted = n if self.naval or cap is None else max(0, min(n, cap - fleets))
+        return Army(a.sp + counted, a.commanded, True)
+
     def without_unit(self, g: Game, kind: str) -> Army:
         """The army with one unit of ``kind`` fewer (it moves away)."""
         a = self.army
