@@ -9,6 +9,8 @@ import pytest
 
 from planet_king.bots import war_plan
 from planet_king.bots.expert import ExpertBot
+from planet_king.bots.greedy import GreedyBot
+from planet_king.engine.decisions import Decision, Option, Role
 from planet_king.engine.game import Game
 
 CORDOBA = "gonzalo-fernandez-de-cordoba"  # strategy 2, tactician, serves turns 1-3
@@ -136,3 +138,19 @@ def test_a_plan_for_an_army_without_a_commander_sends_a_general(reign: Game) -> 
     assert ExpertBot(1).reinforce_value(reign, "flanders", "tercio") == 0.0  # none at Court
     reign.state.court_nobles[0] = CORDOBA
     assert ExpertBot(1).reinforce_value(reign, "flanders", "tercio") > 0.0
+
+
+def test_the_expert_keeps_the_last_fleet_of_a_naval_war(reign: Game) -> None:
+    """Progression of a War: "Armies at war with naval powers ... must have at least one
+    fleet SP, otherwise all neutral results will count as negative". On the SP-loss
+    symbol the expert loses a tercio, not the army's only fleet (the greedy bot's order
+    would lose the fleet first)."""
+    # 4 SP against England's 4: after the loss 1 SP behind, where only a crow moves the
+    # marker, unless the army has no fleet left
+    _at_war(reign, "england", {"fleet": 1, "tercio": 3}, leader=CORDOBA, enemy="cecil")
+    options = (Option("lose:fleet", "Remove a fleet"), Option("lose:tercio", "Remove a tercio"))
+    naval = Decision(Role.VALIDO, "England: the SP-loss symbol — remove one SP", options)
+    bot = ExpertBot(1)
+    assert bot.score(reign, naval, "lose:tercio") > bot.score(reign, naval, "lose:fleet")
+    greedy = GreedyBot(1)
+    assert greedy.score(reign, naval, "lose:fleet") > greedy.score(reign, naval, "lose:tercio")

@@ -61,6 +61,7 @@ POINT_WEIGHT = 25.0  # action-preference units per VP of expected value
 # at the table and a step away from the King's death.
 FUTURE_POINT = 0.6 * POINT_WEIGHT
 BACK = 1.0  # the greedy score of "back" from an action menu
+TIE = 0.01  # a greedy score that only breaks a tie
 # Wars (war_plan): a ducat, and a Treasury left empty at the tables; the share of a
 # campaign's gain a stronger army or a new commander is credited with (the campaign
 # is still to be taken); a space gained counts this share of its part of the victory.
@@ -506,6 +507,8 @@ class ExpertBot(GreedyBot):
             return self.valido_value(g, d, oid)
         if kind == "war" and prompt.startswith("Send an embassy"):
             return self.war_threat(g, rest)
+        if kind == "lose":
+            return self.sp_loss_value(g, d, oid)
         if kind == "remove" or (oid == "keep" and "Remove" in prompt):
             return self.removal_value(g, d, oid)
         if "command" in prompt or "leads the army" in prompt:
@@ -900,6 +903,23 @@ class ExpertBot(GreedyBot):
         f = self.fc(g)
         end = f.treasury.end if f is not None else g.state.treasury
         return DUCAT * n + (BANKRUPT if end - n < 1 else 0.0)
+
+    def sp_loss_value(self, g: Game, d: Decision, oid: str) -> float:
+        """The SP-loss symbol (Progression of a War): lose the unit that leaves the war
+        least at risk (a naval war's last fleet: without one, neutral results count as
+        negative; a provincial tercio is half an SP; an old tercio is flipped, one SP);
+        among equals, the cheapest, in the greedy bot's order."""
+        cheap = super().score(g, d, oid)
+        war_id = _war_in(g, d.prompt)
+        if war_id is None:
+            return cheap
+        outlook = self._war(g, war_id)[0]
+        a, unit = outlook.army, oid.partition(":")[2]
+        if unit == "veteran":
+            left = war_plan.Army(a.sp - 1, a.commanded, a.fleet)
+        else:
+            left = outlook.without_unit(g, unit)
+        return TIE * cheap - self.war_risk(g, war_id, left)
 
     def command_worth(self, g: Game, nid: str, war_id: str) -> float:
         """A commander for an army that has none: the enemy's campaigns no longer move
