@@ -64,10 +64,10 @@ class Rates:
 RATES = {
     # margin 0: 0.17, 1: 0.21, 2: 0.11, 3: 0.22; gain 2.2 at 0, 1.2 at -1, 0.8 at -2
     "greedy": Rates(0.19, 0.17, 2.1, 0.6, 2.5),
-    # margin 0: 0.070, 1: 0.107, 2: 0.052, 3: 0.074, 4: 0 (26 turns); gain 2.8 at 0,
-    # 2.4 at +1, 3.0 at +2, 1.9 at -1, 1.3 at -2; spread 2.54 (the expert that seats
-    # nobles by placement; before it, 0.10, 0.085, 2.2, 0.5)
-    "expert": Rates(0.09, 0.065, 2.5, 0.6, 2.5),
+    # margin 0: 0.067, 1: 0.110, 2: 0.047, 3: 0.061, 4: 0.027 (37 turns); gain 2.77 at 0,
+    # 2.57 at +1, 2.89 at +2 (2.65 over the three), 2.24 at -1, 1.78 at -2; spread 2.44
+    # (the expert that plans reinforcements; before it, 0.09, 0.065, 2.5, 0.6, 2.5)
+    "expert": Rates(0.09, 0.055, 2.65, 0.45, 2.45),
 }
 
 
