@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -22,6 +25,18 @@ def _saves_out_of_the_checkout(monkeypatch, tmp_path_factory) -> None:
 @pytest.fixture(scope="session")
 def content() -> Content:
     return load_content()
+
+
+@pytest.fixture
+def advisor_quality() -> ModuleType:
+    """``benchmarks/advisor_quality.py`` (a script, not a package module), freshly loaded:
+    a test may patch its constants."""
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "advisor_quality.py"
+    spec = importlib.util.spec_from_file_location("advisor_quality", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture
