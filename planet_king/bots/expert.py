@@ -14,6 +14,10 @@ than a point of VP. Court decisions that drive survival are valued directly:
   turns with prestige under 5 costs a VP;
 - commanders for every army at war, an embassy to the most threatened war, the genius
   and the lady decks kept for their best cards;
+- the wars (``war_plan``): a unit, or a general, where it lowers most the chance of a
+  war lost; where one alone changes nothing (an enemy 3 SP the stronger, or no noble in
+  command, moves the marker on every result) its share of the two or three that would;
+  on the SP-loss symbol, the unit whose loss leaves the war least at risk;
 - the nobles' seats (``placement``): a noble's prestige and enlightenment count only at
   Court and an office pays by its holder's ratings, so the set-up's offices are shared
   out together and each appointment, nomination or vacancy weighs what the noble gave
