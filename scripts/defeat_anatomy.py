@@ -4,8 +4,9 @@ Plays ``--games`` games of a scenario with a bot, on the seeds `simulate --seed`
 reads each game's log: every End of Turn count (the breakdown lines the scoring code
 writes) and every prestige or happiness marker with its cause. Prints the defeats by turn
 and cause; by turn, the mean parts of prestige and happiness over all games and over the
-turns that ended in defeat; who was Royal Mistress and Queen; and the markers' causes in
-the defeat turns. It reads the log only, so it measures the rules as they are.
+turns that ended in defeat; who was Royal Mistress and Queen; the markers' causes in
+the defeat turns; and how each war ended, a game. It reads the log only, so it measures
+the rules as they are.
 
     python scripts/defeat_anatomy.py the-planet-king --games 100 --bot expert
     python scripts/defeat_anatomy.py the-planet-king --data-dir /tmp/variant/data
@@ -24,6 +25,7 @@ from planet_king.sim import game_seed, play_one
 COUNT = re.compile(r"^(Enlightenment|Prestige|King's happiness): (-?\d+) \((.*)\) → ")
 MARKER = re.compile(r"^([+-]\d+) (prestige|happiness) marker \((.*)\)\.$")
 PART = re.compile(r"^(.*) ([+-]\d+)$")
+WAR_END = re.compile(r"^(.*) ends in (victory|defeat|peace)\.$")
 
 
 def parts(detail: str) -> list[tuple[str, int]]:
@@ -59,6 +61,7 @@ def main() -> None:
     defeat_markers: dict[tuple[str, int], Counter[str]] = defaultdict(Counter)
     ladies_by_turn: dict[int, Counter[str]] = defaultdict(Counter)
     defeats: Counter[tuple[str, int]] = Counter()
+    wars_ended: Counter[tuple[str, str]] = Counter()  # (war, how) over all games
     for i in range(a.games):
         seed = game_seed(a.seed, i)
         game, _ = play_one(a.scenario, seed, a.bot, content=content)
@@ -73,6 +76,10 @@ def main() -> None:
             m = MARKER.match(e.text)
             if m:
                 markers[e.turn][m.group(2)][m.group(3)] += int(m.group(1))
+                continue
+            m = WAR_END.match(e.text)
+            if m:
+                wars_ended[(m.group(1), m.group(2))] += 1
         cause = game.state.defeat_cause or ""
         last = max(counts) if counts else 0
         if cause:
@@ -114,6 +121,10 @@ def main() -> None:
         for turn in sorted(by_turn):
             k = by_turn[turn]
             print(f"  T{turn} defeats={k}: {top(defeat_markers[(what, turn)], k, 6)}")
+    print("\nwars ended, a game: in defeat, in victory, in peace (End of a War; Embassy)")
+    for war in sorted({w for w, _ in wars_ended}):
+        ends = [wars_ended[(war, how)] / n_games for how in ("defeat", "victory", "peace")]
+        print(f"  {war}: " + ", ".join(f"{x:.2f}" for x in ends))
     print("\nladies counted at the End of Turn (share of games that counted the turn)")
     for turn in sorted(seen):
         n = seen[turn]
