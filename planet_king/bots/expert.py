@@ -129,6 +129,7 @@ class ExpertBot(GreedyBot):
         self._wkeys: dict[str, tuple] = {}
         self._board_key: tuple | None = None
         self._moves: dict[tuple, float] = {}
+        self._general: bool | None = None
         if turn != self._memo_turn:
             self._memo_turn = turn
             self._memo: dict[tuple, float] = {}
@@ -824,7 +825,7 @@ class ExpertBot(GreedyBot):
         b, stronger = outlook.with_unit(g, kind)
         before = outlook.p_lost(a, now=now)
         v = cost * (before - outlook.p_lost(b, now=now))
-        general = a.commanded or any(court.can_command(g, n) for n in court.court_nobles(g))
+        general = a.commanded or self._general_at_court(g)
         for n in PLAN_UNITS:
             more, steps = outlook.with_units(g, kind, n), n
             if not more.commanded and general:  # the plan sends a general too
@@ -834,6 +835,12 @@ class ExpertBot(GreedyBot):
             gain = self.campaign_value(g, war_id, kind) - self.campaign_value(g, war_id)
             v += OFFENCE * max(0.0, gain)
         return v
+
+    def _general_at_court(self, g: Game) -> bool:
+        """Whether a noble at Court can take a command (read once per decision)."""
+        if self._general is None:
+            self._general = any(court.can_command(g, n) for n in court.court_nobles(g))
+        return self._general
 
     def release_cost(self, g: Game, src: str, kind: str) -> float:
         """What a unit leaving ``src`` costs: in an army at war, the risk it leaves behind
