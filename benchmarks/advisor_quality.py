@@ -217,6 +217,7 @@ def reference(
             return None
         done += probe
     found: dict[int, Outcome] = {}
+    m = len(ids)
     for first in range(done, n, BLOCK):
         fates = range(first, min(n, first + BLOCK))
         tasks = [(o, *seeds[k], policy, 0) for k in fates for o in ids]
@@ -231,7 +232,6 @@ def reference(
                 chunk=8,
                 on_result=lambda i, raw: found.__setitem__(i, Outcome.from_json(raw)),
             )
-        m = len(ids)
         for k in range(len(fates)):
             add(ref, {o: _pair(found[k * m + j]) for j, o in enumerate(ids)})
         if on_block is not None:

@@ -924,12 +924,7 @@ class ExpertBot(GreedyBot):
         war_id = _war_in(g, d.prompt)
         if war_id is None:
             return cheap
-        outlook = self._war(g, war_id)[0]
-        a, unit = outlook.army, oid.partition(":")[2]
-        if unit == "veteran":
-            left = war_plan.Army(a.sp - 1, a.commanded, a.fleet)
-        else:
-            left = outlook.without_unit(g, unit)
+        left = self._war(g, war_id)[0].after_sp_loss(g, oid.partition(":")[2])
         return TIE * cheap - self.war_risk(g, war_id, left)
 
     def command_worth(self, g: Game, nid: str, war_id: str) -> float:

@@ -52,10 +52,10 @@ class Army(NamedTuple):
     fleet: bool
 
 
-def army(g: Game, war_id: str, extra: str | None = None) -> Army:
-    """The army as it stands, or with one unit of kind ``extra`` more."""
+def army(g: Game, war_id: str, extra: str | None = None, count: int = 1) -> Army:
+    """The army as it stands, or with ``count`` units of kind ``extra`` more."""
     return Army(
-        wars.army_sp(g, war_id, player_campaign=False, extra=extra),
+        wars.army_sp(g, war_id, player_campaign=False, extra=extra, count=count),
         wars.serving_commander(g, war_id) is not None,
         extra == "fleet" or g.state.units.get(war_id, {}).get("fleet", 0) > 0,
     )
@@ -116,10 +116,15 @@ class Outlook:
         a = self.army
         if kind != "fleet":
             return Army(a.sp + n * UNIT_SP[kind], a.commanded, a.fleet)
-        cap = g.content.wars[self.war_id].fleets_max
-        fleets = g.state.units.get(self.war_id, {}).get("fleet", 0)
-        counted = n if self.naval or cap is None else max(0, min(n, cap - fleets))
-        return Army(a.sp + counted, a.commanded, True)
+        return army(g, self.war_id, kind, n)
+
+    def after_sp_loss(self, g: Game, kind: str) -> Army:
+        """The army after the SP-loss symbol takes a unit of ``kind``: an old tercio is
+        flipped to its 1 SP side, any other unit leaves (Progression of a War)."""
+        a = self.army
+        if kind == "veteran":
+            return Army(a.sp - 1, a.commanded, a.fleet)
+        return self.without_unit(g, kind)
 
     def without_unit(self, g: Game, kind: str) -> Army:
         """The army with one unit of ``kind`` fewer (it moves away)."""

@@ -101,14 +101,17 @@ def enemy_strategy(g: Game, war_id: str) -> int:
     return g.content.leaders[leader].strategy if leader else 0
 
 
-def army_sp(g: Game, war_id: str, *, player_campaign: bool, extra: str | None = None) -> float:
+def army_sp(
+    g: Game, war_id: str, *, player_campaign: bool, extra: str | None = None, count: int = 1
+) -> float:
     """Units' SP plus the leader's, with the fleet rules of the war (Government Actions).
 
-    ``extra``: a unit of this kind counted as if it were in the army (a bot's "what if")."""
+    ``extra``: ``count`` units of this kind counted as if they were in the army (a bot's
+    "what if")."""
     s = g.state
     army = s.units.get(war_id, {})
     if extra is not None:
-        army = {**army, extra: army.get(extra, 0) + 1}
+        army = {**army, extra: army.get(extra, 0) + count}
     land = 0  # units.unit_sp of the land units (bots ask this at every choice of action)
     for k, n in army.items():
         if k != "fleet":
