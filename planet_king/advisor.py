@@ -15,6 +15,11 @@ goal: the victory level first, VP as the tie-break. The advisor never changes th
 - **Ties**: an option whose value is within one standard error (of the paired
   difference) of the best is *tied with the best*; among ties the advisor recommends the
   policy bot's own choice, so following it is never worse than the bot, up to noise.
+  It recommends another option only when that option beats the bot's choice by more
+  than two standard errors (``OVERRIDE_Z``): the best of several options is picked
+  for being ahead on these very playouts, and truncated playouts undervalue what pays
+  after they stop (a war's progress), so a one-error lead overrode the bot wrongly as
+  often as rightly (``benchmarks/advisor_quality.py``).
 - **Budget**: a number of playouts (the same answer in one process or several, for a
   seed) or seconds (anytime: the answer so far when the time is up).
 """
@@ -38,6 +43,7 @@ DEFAULT_PLAYOUTS = 500
 DEFAULT_POLICY = "expert"  # plays the playouts and breaks ties
 DEFAULT_HORIZON = 2  # turns played before the forecast values the position (0: to the end)
 MIN_PAIRS = 8  # shared playouts needed before two options are told apart
+OVERRIDE_Z = 2.0  # standard errors an option must beat the policy's choice by
 FIRST_ROUND = 4  # playouts of each option before any is dropped (seconds budget)
 
 
@@ -167,6 +173,15 @@ def tied(best: OptionValue, other: OptionValue) -> bool:
         return True
     gap, se, n = paired_gap(best, other)
     return n < MIN_PAIRS or gap <= se
+
+
+def beats(challenger: OptionValue, mine: OptionValue, z: float = OVERRIDE_Z) -> bool:
+    """Whether ``challenger`` is clearly better than ``mine``: ahead by more than ``z``
+    standard errors of the paired gap, over ``MIN_PAIRS`` shared playouts or more."""
+    if challenger is mine:
+        return False
+    gap, se, n = paired_gap(challenger, mine)
+    return n >= MIN_PAIRS and gap > z * se
 
 
 # ---------------------------------------------------------------------- playouts
@@ -320,7 +335,7 @@ def advise(
     best = ranked[0]
     for v in ranked:
         v.tied_with_best = v.playouts > 0 and tied(best, v)
-    pick = by_id[mine] if by_id[mine].tied_with_best else best
+    pick = best if beats(best, by_id[mine]) else by_id[mine]
     pick.recommended = True
     return Advice(
         ranked,

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from planet_king.advisor import OptionValue, fork, paired_gap, play_task
+from planet_king.advisor import OVERRIDE_Z, OptionValue, beats, fork, paired_gap, play_task
 from planet_king.engine.game import Game
 
 # Option-id prefixes of the decisions worth playouts; the rest follow the policy. A war's
@@ -46,9 +46,8 @@ ALL: frozenset[str] = frozenset({"*"})  # every decision
 SCREEN = 4  # playouts of each option before the challengers are chosen
 PLAYOUTS = 32  # playouts a consulted decision may spend at most
 CHALLENGERS = 1  # challengers kept after the screen
-Z = 2.0  # standard errors a challenger must beat the policy's choice by
+Z = OVERRIDE_Z  # standard errors a challenger must beat the policy's choice by
 HORIZON = 1  # End of Turns a playout plays before the forecast values it (0: to the end)
-MIN_PAIRS = 8
 
 
 class AdvisorBot:
@@ -145,5 +144,4 @@ class AdvisorBot:
         more = max(0, left // (len(rivals) + 1))
         play([mine, *rivals], range(screen, min(self.playouts, screen + more)))
         best = max(rivals, key=lambda o: paired_gap(values[o], base)[0])
-        gap, se, n = paired_gap(values[best], base)
-        return best if n >= MIN_PAIRS and gap > self.z * se else mine
+        return best if beats(values[best], base, self.z) else mine

@@ -741,7 +741,8 @@ def hint(
         title=f"{game.decision.prompt} ({advice.playouts} playouts in {advice.elapsed_s:.1f} s, "
         f"{policy} policy, {how})",
         caption="value: victory level (automatic defeat 0 ... Major Victory 4) + 0.01 per VP; "
-        "= tied with the best; * recommended (the policy's choice among ties)",
+        "= tied with the best; * recommended (the policy's choice, unless another option "
+        "beats it by more than two s.e.)",
     )
     columns = ("", "option", "value", "playouts", "mean VP", "± s.e.")
     for col in (*columns, "major", "historical", "defeat", "neither", "auto-defeat"):
