@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from planet_king.content.ids import Power, War
@@ -78,6 +79,19 @@ class Outlook:
     later_turns: int  # the later turns that count (HORIZON, or fewer left in the reign)
     army: Army
     campaign_sp: float  # the army as a Military Campaign counts it
+    # Derived once (``p_lost`` is asked thousands of times a game): the later turns'
+    # campaigns, and one campaign's chance to move the marker against a commanded army
+    # on a negative result only, and on a neutral one too (``p_move``).
+    later: float = field(init=False)
+    p_negative: float = field(init=False)
+    p_neutral_too: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        tests = max(1, self.enemy_tests)
+        derive = object.__setattr__  # a frozen dataclass: set here, once
+        derive(self, "later", NEXT_TURN * self.next_turn * self.later_turns)
+        derive(self, "p_negative", 1.0 - (1.0 - P_NEGATIVE) ** tests)
+        derive(self, "p_neutral_too", 1.0 - (1.0 - (P_NEGATIVE + P_NEUTRAL)) ** tests)
 
     @classmethod
     def of(
@@ -146,9 +160,9 @@ class Outlook:
         diff = self.enemy_sp - a.sp
         if not a.commanded or diff >= 3:
             return 1.0
-        neutral_too = diff >= 1.5 or (self.naval and not a.fleet)
-        q = P_NEGATIVE + P_NEUTRAL if neutral_too else P_NEGATIVE
-        return 1.0 - (1.0 - q) ** max(1, self.enemy_tests)
+        if diff >= 1.5 or (self.naval and not a.fleet):
+            return self.p_neutral_too
+        return self.p_negative
 
     def p_lost(
         self, a: Army | None = None, *, shift: int = 0, now: bool = True, truce: bool = False
@@ -159,8 +173,7 @@ class Outlook:
         if not self.active:
             return 0.0
         this_turn = 0.0 if self.truce or truce or not now else self.this_turn
-        later = NEXT_TURN * self.next_turn * self.later_turns
-        mean = (this_turn + later) * self.p_move(a or self.army)
+        mean = (this_turn + self.later) * self.p_move(a or self.army)
         return poisson_tail(mean, self.to_loss + shift)
 
 
@@ -223,6 +236,7 @@ def campaigns_ahead(
     return 0.8 * share * _campaigns(g, war_id, cards[0]), next_turn
 
 
+@lru_cache(maxsize=1 << 14)  # the same few means recur at every decision of a turn
 def poisson_tail(mean: float, k: int) -> float:
     """P(N >= k) for N ~ Poisson(mean)."""
     if k <= 0:
