@@ -94,7 +94,8 @@ class Advisor:
 
 LEGEND = (
     "Value: victory level (automatic defeat 0 ... Major Victory 4) + 0.01 per VP. "
-    "* recommended: the bot's own choice among the options tied with the best (=)."
+    "* recommended: the bot's own choice, unless another option beats it by more than "
+    "two standard errors; = tied with the best."
 )
 
 
