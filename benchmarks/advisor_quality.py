@@ -3,6 +3,7 @@
     python benchmarks/advisor_quality.py [--reference-playouts 4000] [--seconds 1]
         [--workers 2] [--positions 10] [--policy expert] [--horizon 2]
         [--scenarios hothead,iupiter-hispano] [--max-reference-cpu S] [--reference-only]
+    python benchmarks/advisor_quality.py --merge OTHER.json
 
 Fifty fixed positions (``--positions`` per scenario, five scenarios): a greedy game from
 a fixed seed, stopped at a decision with two options or more picked by a fixed RNG.
@@ -23,10 +24,11 @@ that plays otherwise judges another game: it is never reused, and is replaced wh
 position is next run), as sums (per option and per pair
 of options), so a second run only pays for the quick answers and a larger reference only
 for the playouts it adds; a reference is saved every 400 fates, so a long run stopped
-part-way keeps what it played. ``--max-reference-cpu`` leaves out the positions whose missing
-reference would cost more (a probe of the first playouts estimates it); the summary says
-how many positions were counted. Wall-clock answers: run it on a quiet machine, and say
-the reference size used."""
+part-way keeps what it played. ``--merge`` takes into the cache the larger references
+of another copy's cache (a long run made in another checkout). ``--max-reference-cpu``
+leaves out the positions whose missing reference would cost more (a probe of the first
+playouts estimates it); the summary says how many positions were counted. Wall-clock
+answers: run it on a quiet machine, and say the reference size used."""
 
 from __future__ import annotations
 
@@ -186,6 +188,30 @@ def cached(cache: dict[str, Any], key: str) -> Reference | None:
     return max(refs, key=lambda r: r["n"], default=None)
 
 
+def merge(cache: dict[str, Any], other: dict[str, Any]) -> int:
+    """Take into ``cache`` every reference of ``other`` larger than the one ``cache`` has
+    for the same position and policy (keys ``scenario:seed:choice:where:n:policy``);
+    the number taken."""
+
+    def parts(key: str) -> tuple[str, int, str]:
+        stem, n, policy = key.rsplit(":", 2)
+        return stem, int(n), policy
+
+    have = {(stem, policy): (n, key) for key in cache for stem, n, policy in [parts(key)]}
+    taken = 0
+    for key, ref in other.items():
+        stem, n, policy = parts(key)
+        mine = have.get((stem, policy))
+        if mine is not None and mine[0] >= n:
+            continue
+        if mine is not None:
+            del cache[mine[1]]
+        cache[key] = ref
+        have[(stem, policy)] = (n, key)
+        taken += 1
+    return taken
+
+
 def reference(
     game: Game,
     n: int,
@@ -262,7 +288,14 @@ def main() -> None:
         help="CPU seconds a missing reference may cost; dearer positions are left out",
     )
     parser.add_argument("--reference-only", action="store_true", help="no quick answers")
+    parser.add_argument("--merge", type=Path, help="take the larger references of this cache")
     args = parser.parse_args()
+    if args.merge is not None:
+        cache = json.loads(CACHE.read_text()) if CACHE.exists() else {}
+        taken = merge(cache, json.loads(args.merge.read_text()))
+        atomic_write(CACHE, json.dumps(cache, separators=(",", ":")).encode())
+        print(f"{taken} references taken from {args.merge}")
+        return
     wanted = set(args.scenarios.split(","))
     version = code_version(args.policy)
     cache = json.loads(CACHE.read_text()) if CACHE.exists() else {}
@@ -291,6 +324,7 @@ def main() -> None:
                         del cache[old]  # the new one extends it
                     cache[f"{stem}:{ref['n']}:{version}"] = rounded(ref)
                     atomic_write(CACHE, json.dumps(cache, separators=(",", ":")).encode())
+                    print(f"  {stem}: {ref['n']} fates saved", flush=True)
 
                 ref = reference(
                     game,
