@@ -35,6 +35,7 @@ from collections.abc import Callable
 from planet_king.bots import mistress_plan, placement, war_plan
 from planet_king.bots.greedy import PREFERRED_ACTIONS, GreedyBot
 from planet_king.content.ids import War
+from planet_king.content.models import TableRow
 from planet_king.engine.decisions import Decision
 from planet_king.engine.forecast import Forecast, forecast
 from planet_king.engine.game import Game
@@ -91,6 +92,8 @@ class ExpertBot(GreedyBot):
         self._fc: Forecast | None = None
         self._fc_key: tuple | None = None
         self._now: float | None = None
+        self._mortality: tuple[float, float] | None = None
+        self._rows: dict[int, tuple[list[TableRow], dict[int, TableRow]]] = {}
         self._bonus_at = -1
         self._last = ""
         self._lines: dict[str, int] = {}
@@ -153,6 +156,7 @@ class ExpertBot(GreedyBot):
             self._fc, self._fc_key = forecast(g), key
             self._now = None
             self._gains: dict[tuple, float] = {}
+            self._mortality: tuple[float, float] | None = None
         return self._fc
 
     def defeat_cost(self, g: Game) -> float:
@@ -175,7 +179,7 @@ class ExpertBot(GreedyBot):
             for p, w in ((lo, 1 - (pts - lo)), (lo + 1, pts - lo)):
                 if w <= 0:
                     continue
-                row = _row(rows, p)
+                row = self._row(rows, p)
                 risk = FALL_RISK.get(p - line, 1.0 if p <= line else 0.0)
                 total += w * ((0.0 if row.defeat else row.vp) - risk * cost)
         return total
@@ -190,12 +194,12 @@ class ExpertBot(GreedyBot):
         pts["happiness"] += mh
         pts["prestige"] += mp
         e0, p0 = pts["enlightenment"], pts["prestige"]
-        re0 = _row(tables.enlightenment, round(e0))
-        rp0 = _row(tables.prestige, round(p0))
+        re0 = self._row(tables.enlightenment, round(e0))
+        rp0 = self._row(tables.prestige, round(p0))
         e1 = e0 + delta.get("enlightenment", 0.0)
-        re1 = _row(tables.enlightenment, round(e1))
+        re1 = self._row(tables.enlightenment, round(e1))
         p1 = p0 + delta.get("prestige", 0.0) + (re1.prestige - re0.prestige)
-        rp1 = _row(tables.prestige, round(p1))
+        rp1 = self._row(tables.prestige, round(p1))
         h1 = (
             pts["happiness"]
             + delta.get("happiness", 0.0)
@@ -205,11 +209,31 @@ class ExpertBot(GreedyBot):
         out = {"enlightenment": e1, "prestige": p1, "happiness": h1}
         return {k: v for k, v in out.items() if f.score(k).counted}
 
+    def _row(self, rows: list[TableRow], points: int) -> TableRow:
+        """The table's row for ``points`` (``_row``), remembered: the same few rows are
+        read at every decision."""
+        held = self._rows.get(id(rows))
+        if held is None or held[0] is not rows:
+            held = self._rows[id(rows)] = (rows, {})
+        row = held[1].get(points)
+        if row is None:
+            row = held[1][points] = _row(rows, points)
+        return row
+
     def mortality(self, g: Game) -> tuple[float, float]:
         """Royal Family Mortality still to come this turn, in expected happiness and
         prestige: a son who dies costs a happiness point; if every legitimate child
         dies, the penalty for having none (the forecast counts it only when none is
         alive now)."""
+        known = g is self._fc_game and len(g.choices) == self._fc_n and self._fc_key is not None
+        if known and self._mortality is not None:  # what it reads is in the forecast's key
+            return self._mortality
+        found = self._mortality_ahead(g)
+        if known:
+            self._mortality = found
+        return found
+
+    def _mortality_ahead(self, g: Game) -> tuple[float, float]:
         if g.options.war_only or _mortality_done(g):
             return 0.0, 0.0
         legit = family.legitimate_children(g)
