@@ -18,8 +18,8 @@ goal: the victory level first, VP as the tie-break. The advisor never changes th
   It recommends another option only when that option beats the bot's choice by more
   than two standard errors (``OVERRIDE_Z``): the best of several options is picked
   for being ahead on these very playouts, and truncated playouts undervalue what pays
-  after they stop (a war's progress), so a one-error lead overrode the bot wrongly as
-  often as rightly (``benchmarks/advisor_quality.py``).
+  after they stop (a war's progress), so a one-error lead overrode the bot wrongly more
+  often than rightly (``benchmarks/advisor_quality.py``).
 - **Budget**: a number of playouts (the same answer in one process or several, for a
   seed) or seconds (anytime: the answer so far when the time is up).
 """
