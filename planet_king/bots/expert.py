@@ -37,9 +37,9 @@ from planet_king.bots.greedy import PREFERRED_ACTIONS, GreedyBot
 from planet_king.content.ids import War
 from planet_king.content.models import TableRow
 from planet_king.engine.decisions import Decision
-from planet_king.engine.forecast import Forecast, forecast
+from planet_king.engine.forecast import Forecast, defeat_line, forecast
 from planet_king.engine.game import Game
-from planet_king.engine.rules import actions, court, family, units, wars
+from planet_king.engine.rules import actions, court, family, scoring, units, wars
 from planet_king.engine.rules.actions import ActionChecks, Context, action_types
 from planet_king.engine.rules.organisation import RULE_MISTRESS
 from planet_king.engine.state import UNIT_SP
@@ -173,7 +173,7 @@ class ExpertBot(GreedyBot):
         total = 0.0
         for name, pts in points.items():
             rows = getattr(tables, name)
-            line = self._lines[name] if name in self._lines else _defeat_line(rows)
+            line = self._lines[name] if name in self._lines else defeat_line(rows)
             self._lines[name] = line
             lo = math.floor(pts)
             for p, w in ((lo, 1 - (pts - lo)), (lo + 1, pts - lo)):
@@ -210,14 +210,14 @@ class ExpertBot(GreedyBot):
         return {k: v for k, v in out.items() if f.score(k).counted}
 
     def _row(self, rows: list[TableRow], points: int) -> TableRow:
-        """The table's row for ``points`` (``_row``), remembered: the same few rows are
-        read at every decision."""
+        """The table's row for ``points`` (``scoring.table_row``), remembered: the same
+        few rows are read at every decision."""
         held = self._rows.get(id(rows))
         if held is None or held[0] is not rows:
             held = self._rows[id(rows)] = (rows, {})
         row = held[1].get(points)
         if row is None:
-            row = held[1][points] = _row(rows, points)
+            row = held[1][points] = scoring.table_row(rows, points)
         return row
 
     def mortality(self, g: Game) -> tuple[float, float]:
@@ -1104,16 +1104,6 @@ def _fingerprint(g: Game) -> tuple:
         tuple(s.plus_ultra.values()),
     )
 
-
-def _defeat_line(rows) -> int:
-    return max(r.max for r in rows if r.defeat and r.max is not None)
-
-
-def _row(rows, points: int):
-    for row in rows:
-        if (row.min is None or points >= row.min) and (row.max is None or points <= row.max):
-            return row
-    raise ValueError(points)
 
 
 def _war_in(g: Game, prompt: str) -> str | None:

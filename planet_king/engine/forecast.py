@@ -109,7 +109,8 @@ class Forecast:
         return min((s.margin for s in self.scores if s.counted), default=99)
 
 
-def _defeat_line(rows: list[TableRow]) -> int:
+def defeat_line(rows: list[TableRow]) -> int:
+    """The highest points on a table that still mean automatic defeat."""
     return max(r.max for r in rows if r.defeat and r.max is not None)
 
 
@@ -235,7 +236,7 @@ def forecast(g: Game) -> Forecast:
             c.points,
             tuple(c.breakdown.lines),
             c.row,
-            _defeat_line(getattr(tables, c.name)),
+            defeat_line(getattr(tables, c.name)),
             c.counted,
         )
         for c in (ench, pres, happ)
