@@ -21,9 +21,11 @@ Four parts, each counted:
   control characters, unpaired surrogates, huge lines, odd save names, EOF), between
   legal choices; every line must get an answer, never an exception.
 - **kills**: a child process plays and autosaves after every choice, reporting each
-  autosave done; it is killed with SIGKILL at a random moment, then the next child
-  resumes from the newest autosave. After each kill every autosave left must load and
-  verify, and the newest must hold every choice reported saved: nothing lost.
+  autosave done; it is killed with SIGKILL a random number of autosaves in, a few
+  milliseconds into the next (often inside the write: counted when the write's
+  temporary file is left behind), then the next child resumes from the newest
+  autosave. After each kill every autosave left must load and verify, and the newest
+  must hold every choice reported saved: nothing lost.
 
 A case that raises anything else is a traceback; one that runs past its time limit
 (``--limit`` seconds, SIGALRM in this process, a timeout for children) is a hang. Exit
@@ -49,7 +51,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from planet_king import saves, textmode
+from planet_king import fsutil, saves, textmode
 from planet_king.content import loader
 from planet_king.content.loader import DataError, default_data_dir, load_content
 from planet_king.engine.decisions import RuleNotImplemented
@@ -497,19 +499,36 @@ def reported_saved(lines: list[str]) -> int:
     return max(counts, default=0)
 
 
+def _read_until(proc: subprocess.Popen[bytes], target: int) -> list[str]:
+    """The child's lines until it reports ``target`` choices saved, or the game's end."""
+    lines: list[str] = []
+    assert proc.stdout is not None
+    for raw in proc.stdout:  # a line as soon as the child has printed it
+        line = raw.decode()
+        lines.append(line)
+        if line.startswith("OVER") or reported_saved([line]) >= target:
+            break
+    return lines
+
+
 def _kill_round(folder: Path, rng: random.Random, state: dict[str, Any]) -> str:
+    """Kill the child at a random moment of its play: after a random number of autosaves
+    more (a game, started or resumed, lasts well under a second, so a timer alone lands
+    after its end), a few milliseconds into the next choice and autosave."""
     proc = subprocess.Popen(
         [sys.executable, "-c", CHILD, str(folder), state["scenario"], str(rng.randrange(2**32))],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    time.sleep(rng.uniform(0.6, 1.6))  # start-up is some 0.5 s: kill in the middle of play
+    lines = _read_until(proc, state["saved"] + rng.randint(1, 40))
+    time.sleep(rng.uniform(0.0, 0.004))  # an autosave takes about a millisecond or two
     proc.kill()
     out, err = proc.communicate(timeout=30)
-    lines = out.decode().splitlines()
+    lines += out.decode().splitlines()
     if proc.returncode not in (-signal.SIGKILL, 0):
         raise AssertionError(f"child exit {proc.returncode}: {err.decode()[-400:]}")
     saved = reported_saved(lines)
+    torn = any(folder.glob(f"{fsutil.TEMP_PREFIX}*"))  # killed inside a write
     # every autosave left must load and verify; the newest must hold every saved choice
     for path in folder.glob("autosave-*.json"):
         saves.load_game(path)
@@ -524,6 +543,8 @@ def _kill_round(folder: Path, rng: random.Random, state: dict[str, Any]) -> str:
         shutil.rmtree(folder)
         folder.mkdir()
         return "killed after the game ended"
+    if torn:
+        return "killed inside a write, nothing lost"
     return "killed mid-game, nothing lost"
 
 

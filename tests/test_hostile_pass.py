@@ -53,3 +53,14 @@ def test_the_kill_check_reads_the_choices_not_a_game_id() -> None:
     lines = ["1 860462244682", "2 860462244682", "87 860462244682", "88 860462244682", "8"]
     assert hostile.reported_saved(lines) == 88
     assert hostile.reported_saved(["OVER"]) == 0
+
+
+def test_the_kills_land_while_the_child_plays(tmp_path, monkeypatch) -> None:
+    """Saves / Autosave (issue 15, kills): each kill comes a few autosaves into the
+    child's play, not on a timer (a timer of a second landed after the game's end in 60
+    kills of 60: no autosave was ever cut). Whatever it cuts, nothing saved is lost."""
+    monkeypatch.setenv("PLANET_KING_SAVES", str(tmp_path / "saves"))
+    hostile = load_hostile()
+    tally = hostile.kills(hostile.random.Random(5), 3, 20.0, tmp_path)
+    assert tally.tried == 3 and not (tally.tracebacks or tally.hangs or tally.lost)
+    assert tally.outcomes["killed after the game ended"] < tally.tried, tally.outcomes
