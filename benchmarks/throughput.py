@@ -3,6 +3,7 @@
     python benchmarks/throughput.py [--scenario hothead] [--bot random] [--games N] [--repeats R]
     python benchmarks/throughput.py --compare OLD_DIR [NEW_DIR] [--scenario ...] [--bot ...]
     python benchmarks/throughput.py [--compare OLD_DIR [NEW_DIR]] --instructions --games 10
+    python benchmarks/throughput.py --instructions --parts [--scenario ...] [--bot ...]
 
 Fixed seeds, several repeats, the median and the spread; one core. Not a test: timings
 on shared machines are noisy, so figures are reported in notes, not asserted.
@@ -12,7 +13,9 @@ on shared machines are noisy, so figures are reported in notes, not asserted.
 the machine is doing, so a change's effect shows even on a noisy host. A count is not a
 time (instructions differ in cost: 1.17x fewer instructions was 1.24x less time for the
 greedy bot's Planet King), and it is slow (some fifty times slower than the game), so a
-few games do.
+few games do. ``--parts`` splits a game's count: the bot's choices, the log and the
+digests that ``simulate`` keeps, and the rules themselves (the same choices replayed
+without a bot, quiet as a playout).
 
 ``--compare`` times two checkouts (an older one unpacked with
 ``git archive <commit> | tar -x -C OLD_DIR``; NEW_DIR defaults to this one) alternately,
@@ -38,17 +41,31 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 
 
-def measure(scenario: str, bot: str, games: int) -> dict[str, float]:
-    """Play ``games`` games with seeds 0..games-1 of master seed 1 (in this process)."""
+def measure(scenario: str, bot: str, games: int, replay: str = "") -> dict[str, float]:
+    """Play ``games`` games with seeds 0..games-1 of master seed 1 (in this process).
+
+    ``replay``: then play them again from their choices, without the bot: ``logged`` as
+    ``simulate`` keeps them (the log, its digest and the turn digests), ``quiet`` as a
+    playout does (none of these); the parts of ``--instructions --parts``."""
     from planet_king.content.loader import load_content
+    from planet_king.engine.game import Game
     from planet_king.sim import game_seed, play_one
 
     content = load_content()
     decisions = 0
     start, cpu = time.perf_counter(), time.process_time()
+    played = []
     for i in range(games):
         game, _ = play_one(scenario, game_seed(1, i), bot, content=content)
         decisions += len(game.choices)
+        played.append((game.seed, game.choices))
+    for seed, choices in played if replay else ():
+        again = Game(scenario, seed=seed, content=content)
+        again.quiet = replay == "quiet"
+        for choice in choices:
+            again.choose(choice)
+        if replay == "logged":
+            again.log_digest()
     return {
         "games": games,
         "decisions": decisions,
@@ -67,25 +84,43 @@ def measure_in(tree: Path, scenario: str, bot: str, games: int) -> dict[str, flo
     return json.loads(out.stdout)
 
 
-def instructions_in(tree: Path, scenario: str, bot: str, games: int) -> float:
+def instructions_in(tree: Path, scenario: str, bot: str, games: int, replay: str = "") -> float:
     """Machine instructions a game, in a fresh process running the code of ``tree``
-    under callgrind (less the same process playing no game: start-up and data)."""
+    under callgrind (less the same process playing no game: start-up and data); with
+    ``replay``, those of the games' replay alone (less the same process not replaying)."""
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
 
-    def count(n: int) -> int:
+    def count(n: int, again: str = "") -> int:
         cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
         cmd += [sys.executable, __file__, "--measure", "--scenario", scenario, "--bot", bot]
-        out = subprocess.run(
-            [*cmd, "--games", str(n)], env=env, capture_output=True, text=True, check=True
-        )
+        cmd += ["--games", str(n), *(["--replay", again] if again else [])]
+        out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
         found = re.search(r"Collected : (\d+)", out.stderr)
         if found is None:
             raise SystemExit(f"callgrind printed no count: {out.stderr[-300:]}")
         return int(found.group(1))
 
+    if replay:
+        return (count(games, replay) - count(games)) / games
     return (count(games) - count(0)) / games
+
+
+def instruction_parts(tree: Path, args: argparse.Namespace) -> None:
+    """A game's instructions in parts: the bot (the game less its replay from the same
+    choices), the log and the digests (the replay less a quiet one), the rest."""
+    whole = instructions_in(tree, args.scenario, args.bot, args.games)
+    logged = instructions_in(tree, args.scenario, args.bot, args.games, "logged")
+    quiet = instructions_in(tree, args.scenario, args.bot, args.games, "quiet")
+    print(f"{args.scenario}, {args.bot} bot, {args.games} games, instructions a game (callgrind)")
+    for name, n in (
+        ("the whole game", whole),
+        ("the bot's choices", whole - logged),
+        ("the log, its digest and the turn digests", logged - quiet),
+        ("the rules (a quiet replay of the same choices)", quiet),
+    ):
+        print(f"  {name}: {n / 1e6:.1f} million ({n / whole:.0%})")
 
 
 def compare_instructions(old: Path, new: Path, args: argparse.Namespace) -> None:
@@ -134,16 +169,23 @@ def main() -> None:
     parser.add_argument(
         "--instructions", action="store_true", help="count instructions (callgrind), not time"
     )
+    parser.add_argument(
+        "--parts", action="store_true", help="with --instructions: bot, log and rules apart"
+    )
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--replay", choices=("logged", "quiet"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
-        print(json.dumps(measure(args.scenario, args.bot, args.games)))
+        print(json.dumps(measure(args.scenario, args.bot, args.games, args.replay or "")))
         return
     if args.compare:
         if len(args.compare) > 2:
             parser.error("--compare takes OLD_DIR and at most one NEW_DIR")
         new = args.compare[1] if len(args.compare) > 1 else HERE
         (compare_instructions if args.instructions else compare)(args.compare[0], new, args)
+        return
+    if args.instructions and args.parts:
+        instruction_parts(HERE, args)
         return
     if args.instructions:
         n = instructions_in(HERE, args.scenario, args.bot, args.games)
