@@ -1105,7 +1105,6 @@ def _fingerprint(g: Game) -> tuple:
     )
 
 
-
 def _war_in(g: Game, prompt: str) -> str | None:
     """The war an army-command decision names (by its name in the prompt)."""
     for wid, ws in g.state.wars.items():
