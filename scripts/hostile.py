@@ -515,6 +515,7 @@ def _kill_round(folder: Path, rng: random.Random, state: dict[str, Any]) -> str:
     """Kill the child at a random moment of its play: after a random number of autosaves
     more (a game, started or resumed, lasts well under a second, so a timer alone lands
     after its end), a few milliseconds into the next choice and autosave."""
+    temps = set(folder.glob(f"{fsutil.TEMP_PREFIX}*"))  # left by earlier kills
     proc = subprocess.Popen(
         [sys.executable, "-c", CHILD, str(folder), state["scenario"], str(rng.randrange(2**32))],
         stdout=subprocess.PIPE,
@@ -528,7 +529,7 @@ def _kill_round(folder: Path, rng: random.Random, state: dict[str, Any]) -> str:
     if proc.returncode not in (-signal.SIGKILL, 0):
         raise AssertionError(f"child exit {proc.returncode}: {err.decode()[-400:]}")
     saved = reported_saved(lines)
-    torn = any(folder.glob(f"{fsutil.TEMP_PREFIX}*"))  # killed inside a write
+    torn = bool(set(folder.glob(f"{fsutil.TEMP_PREFIX}*")) - temps)  # killed inside a write
     # every autosave left must load and verify; the newest must hold every saved choice
     for path in folder.glob("autosave-*.json"):
         saves.load_game(path)
