@@ -99,7 +99,7 @@ class ExpertBot(GreedyBot):
         self._lines: dict[str, int] = {}
         self._cards_key: tuple | None = None
         self._memo_turn = -1
-        self._gains = {}
+        self._gains: dict[tuple, float] = {}
         self._fc_game: Game | None = None
         self._fc_n = -1
         self._lazy: dict[str, Callable[[Game], float]] = {}
@@ -155,8 +155,8 @@ class ExpertBot(GreedyBot):
         if key != self._fc_key:
             self._fc, self._fc_key = forecast(g), key
             self._now = None
-            self._gains: dict[tuple, float] = {}
-            self._mortality: tuple[float, float] | None = None
+            self._gains = {}
+            self._mortality = None
         return self._fc
 
     def defeat_cost(self, g: Game) -> float:
