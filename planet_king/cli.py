@@ -486,10 +486,28 @@ def _sim_saver(folder: Path, scenario: str, seed: int) -> Any:
     return write
 
 
+def _find_save(save: Path, folder: Path | None = None) -> Path:
+    """The file a save argument names: a path as given, else a file of that name in the
+    saves folder, else the name the game saved it under there ("my first reign" is
+    written as "my first reign.json"). A name that finds nothing is returned as given,
+    for the reader to say it cannot be read."""
+    from planet_king import saves
+    from planet_king.fsutil import sanitise_name
+
+    if save.is_absolute() or _exists(save):
+        return save
+    where = folder if folder is not None else saves.saves_dir(None)
+    for candidate in (where / save, where / sanitise_name(str(save))):
+        if _exists(candidate):
+            return candidate
+    return save
+
+
 def _load_save(path: Path, content: Content, *, up_to_valid: bool, verify: bool) -> Any:
     """Read and replay a save; any problem with it is one line and exit code 1."""
     from planet_king import saves
 
+    path = _find_save(path)
     try:
         data = saves.read_save(path)
         game = saves.rebuild(data, content=content, up_to_valid=up_to_valid, verify=verify)
@@ -521,6 +539,7 @@ def replay(
     from planet_king.textmode import render_decision, status_line
 
     content = load_content(data_dir)
+    save = _find_save(save)
     try:
         data = saves.read_save(save)
     except saves.SaveError as exc:
@@ -568,7 +587,11 @@ def replay(
 @app.command()
 def resume(
     save: Annotated[
-        Path | None, typer.Argument(help="A save file (default: the latest autosave).")
+        Path | None,
+        typer.Argument(
+            help="A save file, or the name you saved it under (default: the newest autosave "
+            "of a game in progress)."
+        ),
     ] = None,
     text: Annotated[bool, typer.Option("--text", help="Plain-text mode.")] = False,
     saves_dir: Annotated[Path | None, SAVES_DIR_OPTION] = None,
@@ -590,11 +613,11 @@ def resume(
     ] = False,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
-    """Go on with a saved game (by default the latest autosave).
+    """Go on with a saved game (by default the newest game in progress).
 
     \b
     Example: planet-king resume
-             planet-king resume my-reign.json --text
+             planet-king resume "my first reign" --text
     """
     from planet_king import saves
     from planet_king.textmode import run
@@ -603,11 +626,13 @@ def resume(
     _load_rules_reference(content)
     folder = saves.saves_dir(saves_dir)
     if save is None:
-        # the newest autosave that reads: read once, so one pruned by another process
-        # since the listing is passed over, never half opened
-        found = saves.latest_readable_autosave(folder)
+        # the newest autosave of a game still in progress that reads: read once, so one
+        # pruned by another process since the listing is passed over, never half opened
+        found = saves.latest_readable_autosave(folder, in_progress=True)
         if found is None:
-            raise SaveFileError(f"no autosave to resume in {folder}")
+            raise SaveFileError(
+                f"no game in progress to resume in {folder} (planet-king saves lists them all)"
+            )
         save, data = found
         try:
             game = saves.rebuild(
@@ -616,8 +641,7 @@ def resume(
         except saves.SaveError as exc:
             raise SaveFileError(str(exc)) from None
     else:
-        if not save.is_absolute() and not _exists(save) and _exists(folder / save):
-            save = folder / save  # a name in the saves folder
+        save = _find_save(save, folder)  # a path, or a name in the saves folder
         data, game = _load_save(save, content, up_to_valid=up_to_valid, verify=not no_verify)
     if len(game.choices) < len(data.choices):
         typer.echo(

@@ -829,15 +829,20 @@ def _prune(existing: list[Autosave], slug: str) -> None:
             old.path.unlink()
 
 
-def latest_readable_autosave(saves_dir: Path | None = None) -> tuple[Path, SaveData] | None:
+def latest_readable_autosave(
+    saves_dir: Path | None = None, *, in_progress: bool = False
+) -> tuple[Path, SaveData] | None:
     """The newest autosave that reads as a save (not replayed), with its content, or
-    None. An autosave pruned or damaged between the listing and the reading is skipped
-    for the one before: the content returned is what was read, never read twice."""
+    None; with ``in_progress``, the newest of a game not yet over. An autosave pruned or
+    damaged between the listing and the reading is skipped for the one before: the
+    content returned is what was read, never read twice."""
     for a in reversed(_autosaves(_resolve_dir(saves_dir))):
         try:
-            return a.path, read_save(a.path)
+            data = read_save(a.path)
         except SaveError:
             continue
+        if not (in_progress and data.over):
+            return a.path, data
     return None
 
 

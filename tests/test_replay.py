@@ -109,9 +109,35 @@ def test_resume_by_name_in_the_saves_folder_and_by_env(content, tmp_path, monkey
     assert game.decision.prompt in result.stdout
 
 
+def test_resume_by_the_name_it_was_saved_under(content, tmp_path, monkeypatch) -> None:
+    """Issue 32 (8): "Saved to .../my first reign.json", then `resume "my first reign"`
+    opens it; `replay` takes the name too."""
+    game = play(Game("hothead", seed=4, content=content), n=3)
+    path = saves.save_game(game, "my first reign", saves_dir=tmp_path)
+    assert path.name == "my first reign.json"
+    monkeypatch.setenv("PLANET_KING_SAVES", str(tmp_path))
+    result = invoke("resume", "my first reign", "--text", input="q\n")
+    assert result.exit_code == 0, result.stderr
+    assert game.decision is not None and game.decision.prompt in result.stdout
+    replayed = invoke("replay", "my first reign", "--verify")
+    assert replayed.exit_code == 0 and replayed.stdout.startswith(f"ok: {path}")
+
+
+def test_bare_resume_opens_the_newest_game_in_progress(content, tmp_path, finished) -> None:
+    """Issue 32 (8): a bare `resume` passes over a finished game's newer autosave."""
+    game = play(Game("hothead", seed=4, content=content), n=3)
+    assert saves.autosave(game, saves_dir=tmp_path) is None
+    assert saves.autosave(finished, saves_dir=tmp_path) is None  # newer, but over
+    newest = saves.latest_readable_autosave(tmp_path)
+    assert newest is not None and newest[1].over
+    result = invoke("resume", "--text", "--saves-dir", tmp_path, input="q\n")
+    assert result.exit_code == 0, result.stderr
+    assert game.decision is not None and game.decision.prompt in result.stdout
+
+
 def test_resume_without_any_autosave_is_one_line_exit_1(tmp_path) -> None:
     result = invoke("resume", "--text", "--saves-dir", tmp_path / "empty")
-    assert result.exit_code == 1 and "no autosave" in result.stderr
+    assert result.exit_code == 1 and "no game in progress" in result.stderr
     assert result.stderr.count("\n") == 1
 
 
