@@ -430,6 +430,15 @@ def field_value(value: Any) -> str:
     return str(value).replace("-", " ") if isinstance(value, str) else str(value)
 
 
+def field_line(field: str, value: Any) -> tuple[str, str]:
+    """A card field's name and value in words, the name not said twice ("turns: 1-5",
+    not "turns: turns 1-5")."""
+    name, text = field.replace("_", " "), field_value(value)
+    if text.startswith(name + " "):
+        text = text[len(name) + 1 :]
+    return name, text
+
+
 def card_text(kind: str, card: Any) -> str:
     """A card in plain lines: name and kind, bird and marks, its fields, its text, and
     where its values come from."""
@@ -445,7 +454,7 @@ def card_text(kind: str, card: Any) -> str:
     skip |= {"one_use", "effect", "params"}
     for field, value in card.model_dump(by_alias=True, exclude_defaults=True).items():
         if field not in skip:
-            lines.append(f"{field.replace('_', ' ')}: {field_value(value)}")
+            lines.append("{}: {}".format(*field_line(field, value)))
     text = getattr(card, "text", "")
     if text:
         lines.append(text)

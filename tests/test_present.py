@@ -125,3 +125,20 @@ def test_no_internal_key_reaches_the_log_or_the_options() -> None:
         for e in g.log_entries:
             assert not key.search(e.text), e.text
     assert red_text_words(g, "won:barbary") == "red text: Barbary Pirates war won"
+
+
+def test_a_card_says_its_turns_once() -> None:
+    """Issue 32 (9): a card's counter turns read "turns: 1-5", not "turns: turns 1-5"."""
+    g = Game("the-planet-king", seed=2)
+    text = present.card_text("noble", g.content.nobles["gaspar-de-guzman"])
+    assert "turns: 1-5" in text and "turns turns" not in text
+
+
+def test_a_unit_takes_the_article_its_sound_asks() -> None:
+    """Issue 32 (9): "Remove an old tercio", never "Remove a old tercio"."""
+    from planet_king.engine.rules.units import UNIT_NAMES
+    from planet_king.engine.words import a_unit
+
+    assert a_unit(UNIT_NAMES["veteran"]) == "an old (veteran) tercio"
+    assert a_unit(UNIT_NAMES["english"]) == "an English tercio"
+    assert a_unit(UNIT_NAMES["tercio"]) == "a Spanish tercio"

@@ -507,6 +507,12 @@ def test_undo_does_not_cross_a_draw_unless_learning(content) -> None:
         game = game.undo()
     why = game.can_undo()
     assert why and "drawn after it" in why and "learning" in why
+    # the choice is named in words, never by its internal id (issue 32, item 9)
+    before = Game.replay(game.scenario.id, game.choices[:-1], seed=game.seed, content=content)
+    assert before.decision is not None
+    label = before.decision.option(game.choices[-1]).label
+    assert why.startswith(f"'{label}' cannot be undone")
+    assert label == game.choices[-1] or f"'{game.choices[-1]}'" not in why
     with pytest.raises(IllegalChoice, match="re-roll fate"):
         game.undo()
     assert game.can_undo(learning=True) is None

@@ -116,6 +116,7 @@ class _Trace:
     """Bookkeeping for undo: how many random draws happened before each choice."""
 
     draws_before_choice: list[int] = field(default_factory=list)
+    last_label: str = ""  # the last choice in words, for the undo's messages
 
 
 class Game:
@@ -278,6 +279,7 @@ class Game:
                 f"legal: {', '.join(decision.legal_ids)})"
             )
         stacking.follow(self, option_id)
+        self._trace.last_label = o.label
         self._trace.draws_before_choice.append(self.random_draws)
         self.choices.append(option_id)
         self._advance(option_id)
@@ -504,10 +506,14 @@ class Game:
         if drawn and not learning:
             what = "a card or marker was" if drawn == 1 else f"{drawn} cards or markers were"
             return (
-                f"'{self.choices[-1]}' cannot be undone: {what} drawn after it, and undoing "
-                "would re-roll fate (learning mode allows it)"
+                f"{self._last_choice_named()} cannot be undone: {what} drawn after it, "
+                "and undoing would re-roll fate (learning mode allows it)"
             )
         return None
+
+    def _last_choice_named(self) -> str:
+        label = self._trace.last_label
+        return f"'{label}'" if label else "The last choice"
 
     def undo(self, *, learning: bool = False) -> Game:
         """The game replayed without its last choice; raises IllegalChoice if not allowed."""

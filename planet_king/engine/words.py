@@ -7,3 +7,8 @@ def plural(n: int | float, one: str, many: str | None = None) -> str:
     """``plural(1, "ducat")`` -> "1 ducat"; ``plural(3, "test")`` -> "3 tests";
     ``plural(2, "tercio of Nations", "tercios of Nations")`` -> "2 tercios of Nations"."""
     return f"{n:g} {one if n == 1 else (many or one + 's')}"
+
+
+def a_unit(noun: str) -> str:
+    """``a_unit("old tercio")`` -> "an old tercio"; ``a_unit("tercio")`` -> "a tercio"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"

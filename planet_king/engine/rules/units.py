@@ -9,6 +9,7 @@ from planet_king.content.ids import Place, War
 from planet_king.engine.decisions import Choices, Role
 from planet_king.engine.rules import court
 from planet_king.engine.state import LAND_UNITS, UNIT_SP
+from planet_king.engine.words import a_unit
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
@@ -296,7 +297,7 @@ def move_action(g: Game, cause: str) -> Rules:
     while True:
         opts = Choices()
         for kind in movable_kinds(g, src):
-            opts.add(f"unit:{kind}", f"Move a {UNIT_NAMES[kind]} ({s.units[src][kind]} here)")
+            opts.add(f"unit:{kind}", f"Move {a_unit(UNIT_NAMES[kind])} ({s.units[src][kind]} here)")
         if is_war(g, src) and s.wars[src].leader and leader_destinations(g, src):
             opts.add("unit:leader", f"Move the leader {g.name(s.wars[src].leader or '')}")
         opts.add("done", "Done moving")

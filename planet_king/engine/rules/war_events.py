@@ -14,7 +14,7 @@ from planet_king.engine.rules import court, economy, units, wars
 from planet_king.engine.rules.events import effect
 from planet_king.engine.rules.units import PLUS_ULTRA, UNIT_NAMES
 from planet_king.engine.state import LAND_UNITS
-from planet_king.engine.words import plural
+from planet_king.engine.words import a_unit, plural
 
 if TYPE_CHECKING:
     from planet_king.content.models import EventCard
@@ -132,7 +132,9 @@ def _alliance_loss(g: Game, card: EventCard) -> Rules:
     for loc in (Place.SPANISH_NETHERLANDS, Place.FRANCHE_COMTE, Place.ITALY):
         for kind in sorted(s.units.get(loc, {})):
             if kind in LAND_UNITS and s.units[loc][kind] > 0:
-                opts.add(f"tercio:{loc}:{kind}", f"Remove a {UNIT_NAMES[kind]} in {g.name(loc)}")
+                opts.add(
+                    f"tercio:{loc}:{kind}", f"Remove {a_unit(UNIT_NAMES[kind])} in {g.name(loc)}"
+                )
     for _w, ws in sorted(s.wars.items()):
         if ws.active and ws.leader and court.rating(g, ws.leader, "military") == 2:
             opts.add(f"leader:{ws.leader}", f"Remove {g.name(ws.leader)} (military 2)")
@@ -425,7 +427,7 @@ def raid(g: Game, cause: str, *, counter_armada: bool = False) -> Rules:
         how = "a level 1 fortification: a negative or neutral result succeeds"
     else:
         success = True
-        how = "no defences: the raid succeeds"
+        how = "no defences: any result succeeds"
     g.log(
         f"{g.name(loc)}: {how} — the raid {'succeeds' if success else 'fails'}.",
         rule=RULE_RAID,

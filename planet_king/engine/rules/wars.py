@@ -12,7 +12,7 @@ from planet_king.engine.rules import court, units
 from planet_king.engine.rules.modes import ENEMY_TESTS_STOP_EARLY
 from planet_king.engine.rules.units import UNIT_NAMES
 from planet_king.engine.state import UNIT_SP
-from planet_king.engine.words import plural
+from planet_king.engine.words import a_unit, plural
 
 if TYPE_CHECKING:
     from planet_king.content.models import EventCard, TurnWindow
@@ -414,7 +414,7 @@ def reinforce_new_front(g: Game, war_id: str, cause: str) -> Rules:
                 ):
                     opts.add(
                         f"move:{loc}:{kind}",
-                        f"Move a {UNIT_NAMES[kind]} from {g.name(loc)} ({n} there)",
+                        f"Move {a_unit(UNIT_NAMES[kind])} from {g.name(loc)} ({n} there)",
                     )
         if not opts:
             return
@@ -699,7 +699,7 @@ def lose_sp(g: Game, war_id: str, cause: str, *, enemy_leader_strategy: int) -> 
             label = (
                 "Flip the old tercio to its 1 SP side"
                 if k == "veteran"
-                else f"Remove a {UNIT_NAMES[k]}"
+                else f"Remove {a_unit(UNIT_NAMES[k])}"
             )
             opts.add(f"lose:{k}", label)
         choice = (
@@ -1024,7 +1024,9 @@ def _redeploy(g: Game, war_id: str, cause: str) -> Rules:
         army = s.units[war_id]
         opts = Choices()
         for kind in sorted(army):
-            opts.add(f"unit:{kind}", f"Redeploy a {UNIT_NAMES[kind]} ({army[kind]} in the army)")
+            opts.add(
+                f"unit:{kind}", f"Redeploy {a_unit(UNIT_NAMES[kind])} ({army[kind]} in the army)"
+            )
         opts.add("done", "Leave the rest in the army box")
         what = yield from g.ask(
             f"{g.name(war_id)} is over: redeploy its units?",

@@ -162,8 +162,9 @@ def card_detail(kind: str, card: Any) -> Text:
     for field, value in card.model_dump(by_alias=True, exclude_defaults=True).items():
         if field in skip:
             continue
-        t.append(f"{field.replace('_', ' ')}: ", style="bold")
-        t.append(f"{present.field_value(value)}\n")
+        name, words = present.field_line(field, value)
+        t.append(f"{name}: ", style="bold")
+        t.append(f"{words}\n")
     text = getattr(card, "text", "")
     if text:
         t.append(f"\n{text}\n")
