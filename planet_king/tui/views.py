@@ -276,7 +276,15 @@ def court(game: Game) -> Panel:
     if s.exiles:
         p.row("Exiles", ", ".join(game.name(n) for n in s.exiles))
     p.row("Noble deck", present.plural(len(s.noble_deck), "card"))
+    p.line(Text(RATINGS_LEGEND, style=DIM))
     return p
+
+
+# issue 32: "M1 P1 G2" and "G?" had no legend on the board
+RATINGS_LEGEND = (
+    "M military · P political · G government; ? a rating not yet fixed: a fortune test "
+    "fixes it when it is first needed (?=2 once fixed)"
+)
 
 
 # ---------------------------------------------------------------- wars

@@ -239,3 +239,11 @@ def test_a_solo_valido_decision_says_who_plays_him() -> None:
         assert g.decision is not None
         said = "you play the Valido as well" in views.decision_header(g).plain
         assert said is not coop
+
+
+def test_the_court_says_what_its_ratings_mean() -> None:
+    """Issue 32 (9): the abbreviations M1 P1 G2 and a "?" rating have a legend."""
+    panel = views.court(Game("anni-mirabiles", seed=4))
+    legend = panel.key[-1]
+    assert "M military" in legend and "P political" in legend and "G government" in legend
+    assert "? a rating not yet fixed" in legend
