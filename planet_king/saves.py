@@ -887,8 +887,10 @@ def _older_notice(
     if save.rules_version is None:
         made = f"{save.source}: saved by an older planet-king (save format 1)"
     else:
-        made = f"{save.source}: saved under rules version {save.rules_version}"
-    made += f", now rules version {RULES_VERSION}"
+        made = (
+            f"{save.source}: saved under rules version {save.rules_version} (this is rules "
+            f"version {RULES_VERSION})"
+        )
     if at is not None:
         how = (
             f"{made}: resumed from its snapshot at the start of turn {at.start.turn} (after "
