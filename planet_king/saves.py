@@ -184,11 +184,15 @@ def _roles(game: Game) -> dict[str, str]:
     return {"king": "Player", "valido": "Player"}  # solo: one person holds both roles
 
 
-def to_dict(game: Game, *, state_digest: str | None = None) -> dict[str, Any]:
-    """The save document of a game (at any point: in progress or over).
+def to_dict(game: Game) -> dict[str, Any]:
+    """The save document of a game (at any point: in progress or over), as JSON data."""
+    return json.loads(dumps(game))  # type: ignore[no-any-return]
 
-    ``state_digest``: ``game.state.digest()`` if the caller has it already (it is the
-    costly part)."""
+
+def _document(game: Game, *, state_digest: str | None = None) -> dict[str, Any]:
+    """The save document, its snapshot's state and log as JSON text already encoded.
+
+    ``state_digest``: ``game.state.digest()`` if the caller has it already."""
     created = getattr(game, "created", None) or _now()
     game.created = created
     game_id = getattr(game, "game_id", None) or new_game_id()
@@ -232,6 +236,26 @@ class _Raw(str):
     """JSON text already encoded (the snapshot's state), written as it is."""
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False).encode  # one encoder: json.dumps makes one a call
+
+
+def _log_text(game: Game, rec: Any) -> _Raw:
+    """The log up to the snapshot, one entry a line. The lines are kept on the game (the
+    log only grows): each turn start encodes only the entries since the one before, and
+    an autosave after every choice none."""
+    n = rec.log_entries
+    done = game.__dict__.get("_snapshot_log")
+    if done is not None and done[0] == n:
+        return done[1]
+    lines: list[str] = game.__dict__.setdefault("_snapshot_log_lines", [])
+    del lines[n:]  # (a game is never restored to an earlier point today)
+    lines.extend("   " + _JSON(list(e)) for e in game.log_entries[len(lines) : n])
+    body = ",\n".join(lines)
+    text = _Raw(f"[\n{body}\n  ]" if lines else "[]")
+    game.__dict__["_snapshot_log"] = (n, text)
+    return text
+
+
 def _snapshot(game: Game) -> dict[str, Any] | None:
     """The last turn start, to resume from under other rules (None before the first)."""
     rec = game.last_start
@@ -246,33 +270,27 @@ def _snapshot(game: Game) -> dict[str, Any] | None:
         "rng": [version, list(internal), gauss],
         "state": _Raw(rec.state_text),
         "stats": _Raw(rec.stats_text),
-        "log": [list(e) for e in game.log_entries[: rec.log_entries]],
+        "log": _log_text(game, rec),
     }
 
 
 def _encode(value: Any) -> str:
-    return str(value) if isinstance(value, _Raw) else json.dumps(value, ensure_ascii=False)
+    return str(value) if isinstance(value, _Raw) else _JSON(value)
 
 
 def dumps(game: Game, *, state_digest: str | None = None) -> str:
     """The save's text: one key a line, one choice a line (easy to read and to diff)."""
-    doc = to_dict(game, state_digest=state_digest)
+    doc = _document(game, state_digest=state_digest)
     lines = []
     for key, value in doc.items():
         if key in ("turn_digests", "choices") and value:
-            items = ",\n".join("  " + json.dumps(v, ensure_ascii=False) for v in value)
+            items = ",\n".join("  " + _JSON(v) for v in value)
             body = f"[\n{items}\n ]"
         elif key == "snapshot":  # one key a line, one log entry a line
-            parts = []
-            for k, v in value.items():
-                if k == "log" and v:
-                    entries = ",\n".join("   " + json.dumps(e, ensure_ascii=False) for e in v)
-                    parts.append(f'  "log": [\n{entries}\n  ]')
-                else:
-                    parts.append(f"  {json.dumps(k)}: {_encode(v)}")
+            parts = [f"  {_JSON(k)}: {_encode(v)}" for k, v in value.items()]
             body = "{\n" + ",\n".join(parts) + "\n }"
         else:
-            body = json.dumps(value, ensure_ascii=False)
+            body = _JSON(value)
         lines.append(f" {json.dumps(key)}: {body}")
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
