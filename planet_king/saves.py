@@ -157,7 +157,9 @@ class SaveData:
     vp: int | None = None
     victory_level: str = ""
     rules_version: int | None = None  # None: format 1, made before rules versions
-    resumed_from: int = 0  # the choices before this many do not replay from the seed
+    # Set when the game was resumed from a snapshot of older rules: its choices before
+    # this many do not replay from the seed (None: they all do).
+    resumed_from: int | None = None
     snapshot: dict[str, Any] | None = None  # checked for shape, decoded when used
 
 
@@ -223,8 +225,9 @@ def _document(game: Game, *, state_digest: str | None = None) -> dict[str, Any]:
             "victory_level": s.victory_level,
             "vp": s.vp,
         },
-        "resumed_from": base.start.choices if base is not None else 0,
     }
+    if base is not None:  # written only then: its choices before it no longer replay
+        doc["resumed_from"] = base.start.choices
     snap = _snapshot(game)
     if snap is not None:
         doc["snapshot"] = snap
@@ -465,7 +468,7 @@ def parse_save(raw: Any, *, source: str = "<save>") -> SaveData:
     created = _optional(raw, "created", src, lambda v: isinstance(v, str), "text")
     saved = _optional(raw, "saved", src, lambda v: isinstance(v, str), "text")
     rules_version: int | None = None
-    resumed_from = 0
+    resumed_from: int | None = None
     snap: dict[str, Any] | None = None
     if version >= 2:
         rules_version = _field(
@@ -479,7 +482,7 @@ def parse_save(raw: Any, *, source: str = "<save>") -> SaveData:
             f"a number of choices (0 to {len(choices)})",
         )
         snap = _parse_snapshot(raw.get("snapshot"), src, len(choices), len(digests))
-        if resumed_from and (snap is None or snap["choices"] < resumed_from):
+        if resumed_from is not None and (snap is None or snap["choices"] < resumed_from):
             raise SaveError(
                 f"{src}: field 'resumed_from' says the game was resumed after choice "
                 f"{resumed_from}, but the save holds no snapshot from there on"
@@ -502,7 +505,7 @@ def parse_save(raw: Any, *, source: str = "<save>") -> SaveData:
         source=src,
         game_id=game_id,
         rules_version=rules_version,
-        resumed_from=resumed_from or 0,
+        resumed_from=resumed_from,
         snapshot=snap,
         **summary,
     )
@@ -793,7 +796,7 @@ def rebuild(
         )
     older = rules is None or rules < RULES_VERSION
     at = None
-    if save.snapshot is not None and (save.resumed_from or older):
+    if save.snapshot is not None and (save.resumed_from is not None or older):
         at = _resume_point(save, check=not older)
     first = at.start.choices if at is not None else 0
     limit = len(save.choices) if stop is None else max(0, min(stop, len(save.choices)))
