@@ -9,9 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from planet_king import saves
 from planet_king.bots import RandomBot, make_bot
+from planet_king.cli import app
 from planet_king.content.loader import Content, load_content
 from planet_king.engine import snapshot
 from planet_king.engine.decisions import IllegalChoice
@@ -284,3 +286,26 @@ def test_a_game_resumed_at_its_first_choice_saves_as_resumed(
     assert saves.read_save(again).resumed_from == 0
     reopened = saves.load_game(again, content=content)  # from the snapshot, verified
     assert reopened.load_notice is None and reopened.state == resumed.state
+
+
+# ----------------------------------------------------------------- the command line
+def test_resume_says_in_one_line_that_a_save_of_older_rules_resumed_from_its_snapshot(
+    in_progress: Path, newer_rules: int
+) -> None:
+    result = CliRunner().invoke(app, ["resume", str(in_progress), "--text"], input="q\n")
+    assert result.exit_code == 0, result.stderr
+    first = result.stdout.splitlines()[0]
+    assert first.startswith(f"{in_progress}: saved under rules version {RULES_VERSION} ")
+    assert "resumed from its snapshot at the start of turn 5" in first
+    assert "Leaving the game." in result.stdout
+
+
+def test_replay_verify_does_not_call_an_unchecked_save_verified(
+    in_progress: Path, tmp_path: Path
+) -> None:
+    ok = CliRunner().invoke(app, ["replay", str(in_progress), "--verify"])
+    assert ok.exit_code == 0 and ok.stdout.startswith("ok: "), ok.stderr
+    old = _format_1(in_progress, tmp_path)
+    result = CliRunner().invoke(app, ["replay", str(old), "--verify"])
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert "not verified: " in result.stderr and "save format 1" in result.stderr
