@@ -272,7 +272,7 @@ def _snapshot(game: Game) -> dict[str, Any] | None:
         "random_draws": rec.random_draws,
         "rng": [version, list(internal), gauss],
         "state": _Raw(rec.state_text),
-        "stats": _Raw(rec.stats_text),
+        "stats": _Raw(snapshot.to_text(snapshot.stats_data(rec.stats))),
         "log": _log_text(game, rec),
     }
 

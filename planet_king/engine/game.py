@@ -20,7 +20,7 @@ from planet_king.content.models import EventCard, Scenario
 from planet_king.engine import snapshot, stacking
 from planet_king.engine.decisions import Choices, Decision, IllegalChoice, Option, Role
 from planet_king.engine.log import LogEntry
-from planet_king.engine.state import GameState
+from planet_king.engine.state import GameState, Stats
 
 Rules = Generator[Decision, str, Any]
 
@@ -119,7 +119,7 @@ class StartRecord:
     turn: int
     choices: int  # choices made before it
     state_text: str  # snapshot.to_text(snapshot.state_data(state)): the digest's input
-    stats_text: str
+    stats: Stats  # a private copy
     rng: tuple[Any, ...]
     random_draws: int
     log_entries: int
@@ -135,6 +135,9 @@ class History:
     turn_digests: list[tuple[int, int, str]]
     draws_before_choice: list[int]
     caches: dict[str, Any] = field(default_factory=dict)
+    # Serialise the turn start for saves (a resumed game): not for a fork, which is
+    # never saved and is made for every playout of the advisor.
+    record_start: bool = False
 
 
 @dataclass(slots=True)
@@ -207,7 +210,8 @@ class Game:
         self.turn_digests = history.turn_digests[: start.turn_digests]
         self._trace = _Trace(history.draws_before_choice[: start.choices])
         self.__dict__.update(history.caches)
-        self.last_start = self._record(start.turn, start.turn_digests)
+        if history.record_start:
+            self.last_start = self._record(start.turn, start.turn_digests)
         return start.turn
 
     def _history(self) -> History:
@@ -228,7 +232,7 @@ class Game:
             turn,
             len(self.choices),
             snapshot.to_text(snapshot.state_data(self.state)),
-            snapshot.to_text(snapshot.stats_data(self.state.stats)),
+            snapshot.copy_stats(self.state.stats),
             self.rng.getstate(),
             self.random_draws,
             len(self.log_entries),

@@ -47,6 +47,7 @@ def point(
         # undo never crosses the point (Game.can_undo), so the draws before each
         # earlier choice are not needed
         [random_draws] * len(choices),
+        record_start=True,
     )
     return ResumePoint(start, history)
 

@@ -197,6 +197,22 @@ def stats_data(stats: Stats) -> dict[str, Any]:
     return _RECORDS[Stats].encode(stats)
 
 
+def copy_stats(stats: Stats) -> Stats:
+    """A private copy of the statistics (cheaper than serialising them at every turn
+    start: they are serialised only when a save is written)."""
+    return Stats(**{f.name: _copy(getattr(stats, f.name)) for f in dataclasses.fields(Stats)})
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, Counter):
+        return Counter(value)
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value  # numbers, text, tuples of them
+
+
 def to_text(data: Any) -> str:
     """Compact JSON: the text that is hashed and saved."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
