@@ -7,10 +7,12 @@ Textual is imported only by the commands that open the TUI.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -27,6 +29,12 @@ class UserError(Exception):
     """A problem with what the user asked for: reported in one line, exit code 2."""
 
     exit_code = 2
+
+
+class Interrupted(UserError):
+    """Ctrl+C, once what was running is stopped: one line, exit code 130."""
+
+    exit_code = 130
 
 
 class SaveFileError(UserError):
@@ -136,6 +144,30 @@ LEARNING_OPTION = typer.Option(
 DATA_DIR_OPTION = typer.Option(
     "--data-dir", help="Load the game data from this folder (for modders)."
 )
+
+CLUSTER_OPTION = typer.Option(
+    "--cluster",
+    help="Play on Dask: a scheduler's ADDRESS (tcp://host:8786), or local[:N] for N worker "
+    "processes here; the same result as without (pip install 'planet-king[cluster]').",
+)
+
+
+@contextlib.contextmanager
+def _cluster(spec: str | None) -> Iterator[Any]:
+    """The Dask cluster ``--cluster`` names (None without it), closed on the way out;
+    Dask is imported only here."""
+    if spec is None:
+        yield None
+        return
+    from planet_king.cluster import ClusterError, connect
+
+    try:
+        with connect(spec) as cluster:
+            yield cluster
+    except ClusterError as exc:
+        raise UserError(str(exc)) from None
+    except KeyboardInterrupt:  # the cluster is closed: say so in one line, exit 130
+        raise Interrupted("interrupted") from None
 
 
 COOP_OPTION = typer.Option("--coop", help="Two-player cooperative game (King and Valido).")
@@ -352,6 +384,7 @@ def simulate(
     ] = None,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
     workers: Annotated[int, typer.Option(min=1, help="Processes to play in.")] = 1,
+    cluster: Annotated[str | None, CLUSTER_OPTION] = None,
     coop: Annotated[bool, COOP_OPTION] = False,
     memorials: Annotated[bool, MEMORIALS_OPTION] = False,
     war_only: Annotated[bool, WAR_ONLY_OPTION] = False,
@@ -379,20 +412,22 @@ def simulate(
         difficulty=difficulty,
         option=option,
     )
-    if save_dir is not None and workers > 1:
+    if save_dir is not None and (workers > 1 or cluster is not None):
         raise UserError("--save-dir writes the saves from one process: use --workers 1")
     on_game = None if save_dir is None else _sim_saver(save_dir, scenario, seed)
-    if as_json or not sys.stderr.isatty():
-        result = run_sim(
-            scenario,
-            games,
-            seed,
-            bot,
-            content=content,
-            on_game=on_game,
-            options=options,
-            workers=workers,
-        )
+    if as_json or not sys.stderr.isatty() or cluster is not None:  # a cluster has its bar
+        with _cluster(cluster) as on:
+            result = run_sim(
+                scenario,
+                games,
+                seed,
+                bot,
+                content=content,
+                on_game=on_game,
+                options=options,
+                workers=workers,
+                cluster=on,
+            )
     else:
         from rich.progress import Progress
 
@@ -779,6 +814,7 @@ def report(
     workers: Annotated[
         int, typer.Option(min=1, help="Processes (the same report, sooner; at most the cores).")
     ] = 1,
+    cluster: Annotated[str | None, CLUSTER_OPTION] = None,
 ) -> None:
     """Write the balance report: every scenario, each bot, and the difficulty levels.
 
@@ -794,9 +830,16 @@ def report(
         raise UserError(f"unknown bot '{(unknown or [''])[0]}' (known: {', '.join(sorted(BOTS))})")
     from planet_king.advisor_pool import cores
 
-    text, _ = build(
-        games, seed, load_content(), names, difficulty_games, workers=min(workers, cores())
-    )
+    with _cluster(cluster) as on:
+        text, _ = build(
+            games,
+            seed,
+            load_content(),
+            names,
+            difficulty_games,
+            workers=min(workers, cores()),
+            cluster=on,
+        )
     try:
         atomic_write(out, text.encode())
     except OSError as exc:
