@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from types import ModuleType
 from typing import Any
 
 import psutil
@@ -90,6 +91,18 @@ def test_a_worker_killed_mid_run_costs_its_batch_a_retry_not_the_run(
     local = simulate("the-planet-king", 16, SEED, "greedy", content=content)
     assert len(remote["games"]) == 16
     assert comparable(remote) == comparable(local)
+
+
+def test_an_advisor_reference_run_is_the_same_on_a_cluster(
+    dask_cluster: cl.Cluster, advisor_quality: ModuleType
+) -> None:
+    """``benchmarks/advisor_quality.py --cluster``: the same playouts, the same sums."""
+    scenario, seed, at = advisor_quality.positions(1)[1]  # Iupiter Hispano's
+    game = advisor_quality.at_position(scenario, seed, at)
+    advisor_quality.CLUSTER_BATCH = 5  # several batches, some cut in a fate's options
+    local = advisor_quality.reference(game, 6, "greedy", None, None)
+    remote = advisor_quality.reference(game, 6, "greedy", None, None, cluster=dask_cluster)
+    assert remote == local and remote["n"] == 6
 
 
 def test_ctrl_c_stops_the_scheduler_and_every_worker() -> None:
