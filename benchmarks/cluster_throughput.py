@@ -9,8 +9,9 @@ Plays the same ``--games`` games (``simulate``'s seeds) four ways: in this proce
 and prints for each the start-up time, the games per second once started, and the
 overhead per batch (``--empty-batches`` batches of no game, sent and gathered, per
 batch). Every way must give the same games (checked). Then a projection: how long 10
-million games would take on 100 workers, each as fast as one worker here, with batches
-of ``cluster.MAX_BATCH`` games. Measure on a quiet machine and say its load.
+million games would take on 100 workers with batches of ``cluster.MAX_BATCH`` games,
+each worker as fast as this process's CPU time a game (a core of its own), and as fast
+as the one Dask worker measured here. Measure on a quiet machine and say its load.
 """
 
 from __future__ import annotations
@@ -48,8 +49,11 @@ def main() -> None:
         games_of[name] = json.dumps(r["games"])
         return args.games / (time.perf_counter() - start)
 
-    # in this process: no start-up, no batches
+    # in this process: no start-up, no batches; its CPU time a game is what a core of
+    # its own would take, whatever else the machine runs (the projection's basis)
+    cpu = time.process_time()
     rows.append(("this process (--workers 1)", 0.0, play("one"), 0.0))
+    cpu_per_game = (time.process_time() - cpu) / args.games
 
     # the local pool of 2: started with the run (as simulate does), so timed apart here
     start = time.perf_counter()
@@ -82,18 +86,26 @@ def main() -> None:
     print("|---|---:|---:|---:|")
     for name, up, rate, per_batch in rows:
         print(f"| {name} | {up:.2f} | {rate:.2f} | {1000 * per_batch:.1f} |")
-    one = rows[2][2]
-    overhead = rows[2][3]
+    overhead = max(r[3] for r in rows[2:])
     total = 10_000_000
     batches = -(-total // cl.MAX_BATCH)
-    seconds = total / (100 * one) + batches * overhead / 100
+    print(f"\nCPU time a game in this process: {cpu_per_game:.3f} s ({1 / cpu_per_game:.2f}/s).")
+    for what, per_game in (
+        ("a core of its own, as fast as this process's CPU time", cpu_per_game),
+        ("as fast as the one Dask worker measured here", 1 / rows[2][2]),
+    ):
+        seconds = (total * per_game + batches * overhead) / 100
+        print(
+            f"Projection: 10 million games on 100 workers, each {what} ({1 / per_game:.2f} "
+            f"games/s), in {batches} batches of {cl.MAX_BATCH} games at "
+            f"{1000 * overhead:.1f} ms overhead each: about {seconds / 3600:.1f} hours."
+        )
     print(
-        f"\nProjection: 10 million games on 100 workers, each as fast as the one Dask worker "
-        f"here ({one:.2f} games/s), {batches} batches of {cl.MAX_BATCH} games, "
-        f"{1000 * overhead:.1f} ms overhead a batch: about {seconds / 3600:.1f} hours "
-        f"({seconds:.0f} s), if the scheduler keeps up and the client gathers only "
-        "summaries (simulate keeps every game's record: about "
-        f"{len(games_of['one']) / args.games / 1024:.1f} KiB a game here)."
+        "Assumed: the scheduler keeps up (10,000 tasks is little for it), the network "
+        "costs nothing beside a batch's seconds of play, and the client keeps only what "
+        "it needs (simulate keeps every game's record: about "
+        f"{len(games_of['one']) / args.games / 1024:.1f} KiB a game here, some 30 GiB "
+        "of JSON for 10 million: split such a run)."
     )
 
 

@@ -12,6 +12,7 @@ import json
 import os
 import signal
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -822,7 +823,7 @@ def report(
     Example: planet-king report --games 100 --difficulty-games 50 --out docs/balance.md
     """
     from planet_king.fsutil import atomic_write
-    from planet_king.report import build
+    from planet_king.report import build, machine, with_provenance
 
     names = tuple(b for b in bots.split(",") if b)
     unknown = [b for b in names if b not in BOTS]
@@ -830,6 +831,7 @@ def report(
         raise UserError(f"unknown bot '{(unknown or [''])[0]}' (known: {', '.join(sorted(BOTS))})")
     from planet_king.advisor_pool import cores
 
+    start = time.monotonic()
     with _cluster(cluster) as on:
         text, _ = build(
             games,
@@ -840,6 +842,15 @@ def report(
             workers=min(workers, cores()),
             cluster=on,
         )
+        if on is not None:
+            where = f"a Dask cluster (--cluster {cluster}) of {on.workers} worker processes"
+        else:
+            n = min(workers, cores())
+            pool = f"the local pool of {n} processes" if n > 1 else "one process"
+            where = f"{pool} (--workers {n}) on {machine()}"
+    took = time.monotonic() - start
+    took_said = f"{took / 60:.0f} min" if took >= 90 else f"{took:.0f} s"
+    text = with_provenance(text, f"Produced with {where}, in {took_said}.")
     try:
         atomic_write(out, text.encode())
     except OSError as exc:

@@ -259,6 +259,25 @@ def barbary_cost(results: list[dict[str, Any]]) -> str | None:
     return None
 
 
+def with_provenance(text: str, line: str) -> str:
+    """The report with ``line`` (what it was run on, how long it took: known only once
+    it is built) as the paragraph after its first."""
+    head, sep, rest = text.partition("\n\n## Summary")
+    return f"{head}\n\n{line}{sep}{rest}"
+
+
+def machine() -> str:
+    """This machine, in the words of the provenance line."""
+    import platform
+
+    from planet_king.advisor_pool import cores
+
+    return (
+        f"a machine of {cores()} cores ({platform.system()} {platform.machine()}, "
+        f"Python {platform.python_version()})"
+    )
+
+
 def short(content: Content, scenario: str) -> bool:
     scen = content.scenarios[scenario]
     return scen.last_turn - scen.first_turn + 1 <= SHORT_TURNS

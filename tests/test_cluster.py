@@ -22,7 +22,7 @@ from planet_king import cluster as cl
 from planet_king import report
 from planet_king.cli import app
 from planet_king.content.loader import Content
-from planet_king.sim import simulate
+from planet_king.sim import play_batch, simulate
 
 SEED = 7  # not 1: the default seed
 GAMES = 24  # a few dozen games a scenario
@@ -91,6 +91,15 @@ def test_a_worker_killed_mid_run_costs_its_batch_a_retry_not_the_run(
     local = simulate("the-planet-king", 16, SEED, "greedy", content=content)
     assert len(remote["games"]) == 16
     assert comparable(remote) == comparable(local)
+
+
+def test_a_worker_with_other_game_data_refuses_the_batch(
+    dask_cluster: cl.Cluster, content: Content
+) -> None:
+    """Every worker plays the command's data or nothing (the same games everywhere)."""
+    job = (str(content.data_dir), "not-" + content.version, "hothead", range(2), SEED)
+    with pytest.raises(cl.ClusterError, match=r"batch 0 failed .*has game data"):
+        dask_cluster.run(play_batch, [(*job, "random", {})])
 
 
 def test_an_advisor_reference_run_is_the_same_on_a_cluster(
