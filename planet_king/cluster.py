@@ -215,6 +215,10 @@ def connect(spec: str, *, progress: bool | None = None) -> Iterator[Cluster]:
                         f"{CONNECT_TIMEOUT_S} s ({type(exc).__name__}: {exc})"
                     ) from None
         yield Cluster(client, progress=progress)
+    except BaseException:
+        if local is not None:  # Ctrl+C, an error: a worker mid-batch would finish it first
+            _kill_workers(local)
+        raise
     finally:
         # a Ctrl+C while closing must not leave the workers behind: close all the same
         with contextlib.suppress(BaseException):
@@ -223,6 +227,18 @@ def connect(spec: str, *, progress: bool | None = None) -> Iterator[Cluster]:
         with contextlib.suppress(BaseException):
             if local is not None:
                 local.close(timeout=CONNECT_TIMEOUT_S)
+
+
+def _kill_workers(local: Any) -> None:
+    """End a LocalCluster's worker processes now (SIGKILL), their nannies told first not
+    to start them again: a graceful close waits for the batch each is playing."""
+    import os
+
+    for nanny in list(local.workers.values()):
+        with contextlib.suppress(Exception):
+            nanny.close_gracefully(reason="interrupted")
+            if nanny.pid:
+                os.kill(nanny.pid, signal.SIGKILL)
 
 
 @contextlib.contextmanager
