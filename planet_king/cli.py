@@ -413,8 +413,12 @@ def simulate(
         difficulty=difficulty,
         option=option,
     )
+    if cluster is not None and workers > 1:
+        raise UserError("give --workers or --cluster, not both")
     if save_dir is not None and (workers > 1 or cluster is not None):
-        raise UserError("--save-dir writes the saves from one process: use --workers 1")
+        raise UserError(
+            "--save-dir writes the saves from one process: use --workers 1, without --cluster"
+        )
     on_game = None if save_dir is None else _sim_saver(save_dir, scenario, seed)
     if as_json or not sys.stderr.isatty() or cluster is not None:  # a cluster has its bar
         with _cluster(cluster) as on:
@@ -831,6 +835,8 @@ def report(
         raise UserError(f"unknown bot '{(unknown or [''])[0]}' (known: {', '.join(sorted(BOTS))})")
     from planet_king.advisor_pool import cores
 
+    if cluster is not None and workers > 1:
+        raise UserError("give --workers or --cluster, not both")
     start = time.monotonic()
     with _cluster(cluster) as on:
         text, _ = build(

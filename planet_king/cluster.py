@@ -62,6 +62,8 @@ def batches_of(games: int, size: int) -> list[range]:
 
 # Run in each worker process as it starts: a Ctrl+C at the terminal, sent to every process
 # of its group, is for the command, which stops the workers (no traceback from each).
+# Before it has run (the first seconds, while a worker imports) a worker hit by Ctrl+C
+# prints its KeyboardInterrupt: noise only, the command still stops everything.
 _IGNORE_CTRL_C = "import signal; signal.signal(signal.SIGINT, signal.SIG_IGN)"
 
 

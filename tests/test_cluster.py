@@ -186,6 +186,22 @@ def test_a_cluster_spec_is_an_address_or_local_with_a_number_of_workers() -> Non
     ]
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["simulate", "hothead", "--workers", "2"], "give --workers or --cluster, not both"),
+        (["report", "--workers", "2"], "give --workers or --cluster, not both"),
+        (["simulate", "hothead", "--save-dir", "x"], "--save-dir writes the saves from one"),
+    ],
+)
+def test_the_cluster_is_not_combined_with_the_local_pool_or_saves(
+    args: list[str], said: str
+) -> None:
+    out = runner.invoke(app, [*args, "--games", "1", "--cluster", "local:1"])
+    assert out.exit_code == 2
+    assert out.stderr.startswith(f"planet-king: error: {said}")
+
+
 def test_an_address_that_does_not_answer_is_one_line_and_exit_2(monkeypatch) -> None:
     monkeypatch.setattr(cl, "CONNECT_TIMEOUT_S", 1)
     with socket_closed() as port:
