@@ -3,7 +3,7 @@
     python benchmarks/advisor_guided.py iupiter-hispano [--games 300] [--seed 1]
         [--playouts 32] [--screen 4] [--challengers 1] [--z 2] [--horizon 1]
         [--kinds auto | --kinds type,war,mistress | --kinds all] [--policy expert]
-        [--out rows.jsonl] [--start 150]
+        [--out rows.jsonl] [--start 150] [--cluster ADDRESS | --cluster local:2]
     python benchmarks/advisor_guided.py anni-mirabiles --summarise a.jsonl b.jsonl
 
 A run may be split over processes with ``--start`` (the first game index) and ``--out``,
@@ -16,7 +16,9 @@ until the advisor first overrides the policy. Prints, every 10 games and at the 
 mean utility (the advisor's: victory level + 0.01 per VP), VP, victory-level shares and
 automatic defeats of both, their paired differences with 95% confidence intervals, and
 what the advice cost (seconds and playouts a guided game, decisions consulted and
-overridden). One process, one core: re-run it after the policy bot changes.
+overridden). One process, one core, or with ``--cluster`` the games in batches on Dask
+(the rows come back as their batch ends, each with its seed; the figures are the same):
+re-run it after the policy bot changes.
 """
 
 from __future__ import annotations
@@ -73,48 +75,86 @@ def main() -> None:
     p.add_argument(
         "--summarise", type=Path, nargs="+", metavar="JSONL", help="only summarise --out files"
     )
+    p.add_argument("--cluster", help="play on Dask: a scheduler's ADDRESS or local[:N]")
     args = p.parse_args()
     if args.summarise:
         rows = [json.loads(line) for f in args.summarise for line in f.read_text().splitlines()]
         summary(args, rows)
         return
-    kinds = {"auto": None, "all": ab.ALL}.get(args.kinds, frozenset(args.kinds.split(",")))
-    content = load_content()
     rows: list[dict[str, object]] = []
-    for i in range(args.start, args.start + args.games):
-        seed = game_seed(args.seed, i)
-        alone, _ = play_one(args.scenario, seed, args.policy, content=content)
-        guided = Game(args.scenario, seed=seed, content=content)
-        adv = AdvisorBot(
-            bot_seed(seed),
-            policy=args.policy,
-            kinds=kinds,
-            screen=args.screen,
-            playouts=args.playouts,
-            challengers=args.challengers,
-            z=args.z,
-            horizon=args.horizon,
-        )
-        start = time.process_time()
-        play_to_end(guided, adv)
-        row = {
-            "seed": seed,
-            "alone": figures(alone),
-            "guided": figures(guided),
-            "cpu_s": round(time.process_time() - start, 3),
-            "decisions": len(guided.choices),
-            "consulted": adv.consulted,
-            "overrides": adv.overrides,
-            "playouts": adv.spent,
-            "overridden": dict(adv.overridden),
-            "run": run_of(args),  # so --summarise says what was run, not its own flags
-        }
+
+    def took(row: dict[str, object]) -> None:
         rows.append(row)
         if args.out:
             with args.out.open("a") as f:
                 f.write(json.dumps(row) + "\n")
-        if len(rows) % 10 == 0 or len(rows) == args.games:
+        if len(rows) % 10 == 0 and len(rows) < args.games:
             summary(args, rows)
+
+    indices = range(args.start, args.start + args.games)
+    if args.cluster is None:
+        for i in indices:
+            took(pair(args, i))
+    else:
+        from planet_king.cluster import batches_of, connect
+
+        # rows come back (and are written) as their batch ends, each with its seed; the
+        # last summary has them in game order, as without --cluster
+        cut = batches_of(len(indices), CLUSTER_BATCH)
+        jobs = [(args, list(indices[r.start : r.stop])) for r in cut]
+        with connect(args.cluster) as cluster:
+            cluster.run(
+                pairs,
+                jobs,
+                sizes=[len(r) for r in cut],
+                label=f"{args.scenario}, paired",
+                on_result=lambda _, batch: [took(row) for row in batch],
+            )
+        order = {game_seed(args.seed, i): k for k, i in enumerate(indices)}
+        rows.sort(key=lambda r: order[r["seed"]])  # type: ignore[index]
+    summary(args, rows)
+
+
+CLUSTER_BATCH = 5  # paired games a cluster task (an advisor-guided game costs seconds)
+
+
+def pairs(job: tuple[argparse.Namespace, list[int]]) -> list[dict[str, object]]:
+    """A cluster's batch: the paired games of these indices."""
+    args, indices = job
+    return [pair(args, i) for i in indices]
+
+
+def pair(args: argparse.Namespace, i: int) -> dict[str, object]:
+    """Game ``i`` played by the policy bot alone and guided by the advisor."""
+    kinds = {"auto": None, "all": ab.ALL}.get(args.kinds, frozenset(args.kinds.split(",")))
+    content = load_content()
+    seed = game_seed(args.seed, i)
+    alone, _ = play_one(args.scenario, seed, args.policy, content=content)
+    guided = Game(args.scenario, seed=seed, content=content)
+    adv = AdvisorBot(
+        bot_seed(seed),
+        policy=args.policy,
+        kinds=kinds,
+        screen=args.screen,
+        playouts=args.playouts,
+        challengers=args.challengers,
+        z=args.z,
+        horizon=args.horizon,
+    )
+    start = time.process_time()
+    play_to_end(guided, adv)
+    return {
+        "seed": seed,
+        "alone": figures(alone),
+        "guided": figures(guided),
+        "cpu_s": round(time.process_time() - start, 3),
+        "decisions": len(guided.choices),
+        "consulted": adv.consulted,
+        "overrides": adv.overrides,
+        "playouts": adv.spent,
+        "overridden": dict(adv.overridden),
+        "run": run_of(args),  # so --summarise says what was run, not its own flags
+    }
 
 
 def run_of(args: argparse.Namespace) -> dict[str, object]:
@@ -163,4 +203,9 @@ def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from planet_king.cluster import ClusterError
+
+    try:
+        main()
+    except ClusterError as exc:  # --cluster: Dask missing, no scheduler: one line
+        raise SystemExit(f"advisor_guided: error: {exc}") from None

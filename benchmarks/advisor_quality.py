@@ -33,6 +33,7 @@ answers: run it on a quiet machine, and say the reference size used."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import math
@@ -40,16 +41,26 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from planet_king.advisor import DEFAULT_HORIZON, DEFAULT_POLICY, advise, play_on, play_task
-from planet_king.advisor_pool import PlayoutPool, position_of
+from planet_king.advisor import (
+    DEFAULT_HORIZON,
+    DEFAULT_POLICY,
+    advise,
+    play_on,
+    play_task,
+    rebuild,
+)
+from planet_king.advisor_pool import PlayoutPool, Position, Task, position_of
 from planet_king.advisor_value import Outcome, outcome
 from planet_king.bots import make_bot
 from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.fsutil import atomic_write
 from planet_king.sim import game_seed
+
+if TYPE_CHECKING:
+    from planet_king.cluster import Cluster
 
 SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")
 ONE_TURN = {"hothead": 0.1, "iupiter-hispano": 0.1}
@@ -212,6 +223,16 @@ def merge(cache: dict[str, Any], other: dict[str, Any]) -> int:
     return taken
 
 
+def play_tasks(job: tuple[Position, list[Task]]) -> list[list[object]]:
+    """A cluster's batch: the playouts ``tasks`` from the position (outcomes as JSON)."""
+    position, tasks = job
+    game = rebuild(position)
+    return [play_task(game, t).to_json() for t in tasks]
+
+
+CLUSTER_BATCH = 100  # playouts a cluster task (a few seconds of The Planet King)
+
+
 def reference(
     game: Game,
     n: int,
@@ -220,13 +241,15 @@ def reference(
     have: Reference | None,
     max_cpu: float | None = None,
     on_block: Callable[[Reference], None] | None = None,
+    cluster: Cluster | None = None,
 ) -> Reference | None:
     """``n`` full playouts of every option, the k-th with the same seeds for each (the
     seeds do not depend on ``n``: a smaller reference already run, ``have``, is the
     start of this one and only the rest is played). With ``max_cpu``, a probe of the
     first playouts estimates the cost and a position dearer than that is left (None).
     The fates are played in blocks of ``BLOCK``, each passed to ``on_block`` when done
-    (a long run stopped keeps what it played)."""
+    (a long run stopped keeps what it played); on a Dask ``cluster`` when given, in
+    batches of ``CLUSTER_BATCH`` playouts, with the same seeds (the same reference)."""
     rng = random.Random(4000)
     seeds = [(rng.getrandbits(48), rng.getrandbits(32)) for _ in range(n)]
     ids = list(game.decision.legal_ids)
@@ -248,7 +271,15 @@ def reference(
         fates = range(first, min(n, first + BLOCK))
         tasks = [(o, *seeds[k], policy, 0) for k in fates for o in ids]
         found.clear()
-        if pool is None:
+        if cluster is not None:
+            chunks = [tasks[i : i + CLUSTER_BATCH] for i in range(0, len(tasks), CLUSTER_BATCH)]
+            jobs = [(position_of(game), c) for c in chunks]
+            sizes = [len(c) for c in chunks]
+            label = f"fates {first}-{fates[-1]}"
+            outs = cluster.run(play_tasks, jobs, sizes=sizes, label=label, unit="playouts")
+            for i, raw in enumerate(r for out in outs for r in out):
+                found[i] = Outcome.from_json(raw)
+        elif pool is None:
             for i, t in enumerate(tasks):
                 found[i] = play_task(game, t)
         else:
@@ -289,6 +320,11 @@ def main() -> None:
     )
     parser.add_argument("--reference-only", action="store_true", help="no quick answers")
     parser.add_argument("--merge", type=Path, help="take the larger references of this cache")
+    parser.add_argument(
+        "--cluster",
+        help="play the reference runs on Dask: a scheduler's ADDRESS or local[:N] "
+        "(the quick answers stay here: they are timed)",
+    )
     args = parser.parse_args()
     if args.merge is not None:
         cache = json.loads(CACHE.read_text()) if CACHE.exists() else {}
@@ -303,7 +339,13 @@ def main() -> None:
     right_vp = right_tie = agree = 0
     rows = []
     sizes: list[int] = []
+    stack = contextlib.ExitStack()  # the cluster, if any, closed with the pool
     try:
+        dask = None
+        if args.cluster:
+            from planet_king.cluster import connect
+
+            dask = stack.enter_context(connect(args.cluster))
         for scenario, seed, at in positions(args.positions):
             if scenario not in wanted:
                 continue
@@ -334,6 +376,7 @@ def main() -> None:
                     have,
                     args.max_reference_cpu,
                     on_block=save,
+                    cluster=dask,
                 )
                 if ref is None:
                     print(f"{stem}: no reference of {args.reference_playouts}", flush=True)
@@ -374,6 +417,7 @@ def main() -> None:
                 flush=True,
             )
     finally:
+        stack.close()
         if pool is not None:
             pool.close()
     n = len(rows)
@@ -394,4 +438,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from planet_king.cluster import ClusterError
+
+    try:
+        main()
+    except ClusterError as exc:  # --cluster: Dask missing, no scheduler: one line
+        raise SystemExit(f"advisor_quality: error: {exc}") from None

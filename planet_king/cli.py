@@ -7,10 +7,13 @@ Textual is imported only by the commands that open the TUI.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -27,6 +30,12 @@ class UserError(Exception):
     """A problem with what the user asked for: reported in one line, exit code 2."""
 
     exit_code = 2
+
+
+class Interrupted(UserError):
+    """Ctrl+C, once what was running is stopped: one line, exit code 130."""
+
+    exit_code = 130
 
 
 class SaveFileError(UserError):
@@ -136,6 +145,30 @@ LEARNING_OPTION = typer.Option(
 DATA_DIR_OPTION = typer.Option(
     "--data-dir", help="Load the game data from this folder (for modders)."
 )
+
+CLUSTER_OPTION = typer.Option(
+    "--cluster",
+    help="Play on Dask: a scheduler's ADDRESS (tcp://host:8786), or local[:N] for N worker "
+    "processes here; the same result as without (pip install 'planet-king[cluster]').",
+)
+
+
+@contextlib.contextmanager
+def _cluster(spec: str | None) -> Iterator[Any]:
+    """The Dask cluster ``--cluster`` names (None without it), closed on the way out;
+    Dask is imported only here."""
+    if spec is None:
+        yield None
+        return
+    from planet_king.cluster import ClusterError, connect
+
+    try:
+        with connect(spec) as cluster:
+            yield cluster
+    except ClusterError as exc:
+        raise UserError(str(exc)) from None
+    except KeyboardInterrupt:  # the cluster is closed: say so in one line, exit 130
+        raise Interrupted("interrupted") from None
 
 
 COOP_OPTION = typer.Option("--coop", help="Two-player cooperative game (King and Valido).")
@@ -352,6 +385,7 @@ def simulate(
     ] = None,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
     workers: Annotated[int, typer.Option(min=1, help="Processes to play in.")] = 1,
+    cluster: Annotated[str | None, CLUSTER_OPTION] = None,
     coop: Annotated[bool, COOP_OPTION] = False,
     memorials: Annotated[bool, MEMORIALS_OPTION] = False,
     war_only: Annotated[bool, WAR_ONLY_OPTION] = False,
@@ -379,20 +413,26 @@ def simulate(
         difficulty=difficulty,
         option=option,
     )
-    if save_dir is not None and workers > 1:
-        raise UserError("--save-dir writes the saves from one process: use --workers 1")
-    on_game = None if save_dir is None else _sim_saver(save_dir, scenario, seed)
-    if as_json or not sys.stderr.isatty():
-        result = run_sim(
-            scenario,
-            games,
-            seed,
-            bot,
-            content=content,
-            on_game=on_game,
-            options=options,
-            workers=workers,
+    if cluster is not None and workers > 1:
+        raise UserError("give --workers or --cluster, not both")
+    if save_dir is not None and (workers > 1 or cluster is not None):
+        raise UserError(
+            "--save-dir writes the saves from one process: use --workers 1, without --cluster"
         )
+    on_game = None if save_dir is None else _sim_saver(save_dir, scenario, seed)
+    if as_json or not sys.stderr.isatty() or cluster is not None:  # a cluster has its bar
+        with _cluster(cluster) as on:
+            result = run_sim(
+                scenario,
+                games,
+                seed,
+                bot,
+                content=content,
+                on_game=on_game,
+                options=options,
+                workers=workers,
+                cluster=on,
+            )
     else:
         from rich.progress import Progress
 
@@ -815,6 +855,7 @@ def report(
     workers: Annotated[
         int, typer.Option(min=1, help="Processes (the same report, sooner; at most the cores).")
     ] = 1,
+    cluster: Annotated[str | None, CLUSTER_OPTION] = None,
 ) -> None:
     """Write the balance report: every scenario, each bot, and the difficulty levels.
 
@@ -822,7 +863,7 @@ def report(
     Example: planet-king report --games 100 --difficulty-games 50 --out docs/balance.md
     """
     from planet_king.fsutil import atomic_write
-    from planet_king.report import build
+    from planet_king.report import build, machine, with_provenance
 
     names = tuple(b for b in bots.split(",") if b)
     unknown = [b for b in names if b not in BOTS]
@@ -830,9 +871,28 @@ def report(
         raise UserError(f"unknown bot '{(unknown or [''])[0]}' (known: {', '.join(sorted(BOTS))})")
     from planet_king.advisor_pool import cores
 
-    text, _ = build(
-        games, seed, load_content(), names, difficulty_games, workers=min(workers, cores())
-    )
+    if cluster is not None and workers > 1:
+        raise UserError("give --workers or --cluster, not both")
+    start = time.monotonic()
+    with _cluster(cluster) as on:
+        text, _ = build(
+            games,
+            seed,
+            load_content(),
+            names,
+            difficulty_games,
+            workers=min(workers, cores()),
+            cluster=on,
+        )
+        if on is not None:
+            where = f"a Dask cluster (--cluster {cluster}) of {on.workers} worker processes"
+        else:
+            n = min(workers, cores())
+            pool = f"the local pool of {n} processes" if n > 1 else "one process"
+            where = f"{pool} (--workers {n}) on {machine()}"
+    took = time.monotonic() - start
+    took_said = f"{took / 60:.0f} min" if took >= 90 else f"{took:.0f} s"
+    text = with_provenance(text, f"Produced with {where}, in {took_said}.")
     try:
         atomic_write(out, text.encode())
     except OSError as exc:

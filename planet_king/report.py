@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planet_king.content.loader import Content
 from planet_king.engine.game import DIFFICULTIES, GameOptions
 from planet_king.sim import VICTORY_LEVELS, simulate
+
+if TYPE_CHECKING:
+    from planet_king.cluster import Cluster
 
 SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")
 # Any bot registered in planet_king.bots may be added with `report --bots`: the
@@ -142,7 +145,12 @@ def causes_by_turn(games: list[dict[str, Any]], first: int, last: int) -> list[s
 
 
 def difficulty_table(
-    games: int, seed: int, content: Content, bot: str = DIFFICULTY_BOT, workers: int = 1
+    games: int,
+    seed: int,
+    content: Content,
+    bot: str = DIFFICULTY_BOT,
+    workers: int = 1,
+    cluster: Cluster | None = None,
 ) -> list[str]:
     """How each difficulty level shifts the outcome, the automatic defeats and their
     commonest turn, for one bot on the same seeds."""
@@ -164,6 +172,7 @@ def difficulty_table(
                 options=GameOptions(difficulty=level),
                 content=content,
                 workers=workers,
+                cluster=cluster,
             )
             gs = r["games"]
             n = len(gs)
@@ -250,6 +259,25 @@ def barbary_cost(results: list[dict[str, Any]]) -> str | None:
     return None
 
 
+def with_provenance(text: str, line: str) -> str:
+    """The report with ``line`` (what it was run on, how long it took: known only once
+    it is built) as the paragraph after its first."""
+    head, sep, rest = text.partition("\n\n## Summary")
+    return f"{head}\n\n{line}{sep}{rest}"
+
+
+def machine() -> str:
+    """This machine, in the words of the provenance line."""
+    import platform
+
+    from planet_king.advisor_pool import cores
+
+    return (
+        f"a machine of {cores()} cores ({platform.system()} {platform.machine()}, "
+        f"Python {platform.python_version()})"
+    )
+
+
 def short(content: Content, scenario: str) -> bool:
     scen = content.scenarios[scenario]
     return scen.last_turn - scen.first_turn + 1 <= SHORT_TURNS
@@ -262,12 +290,13 @@ def build(
     bots: tuple[str, ...] = BOTS,
     difficulty_games: int = 0,
     workers: int = 1,
+    cluster: Cluster | None = None,
 ) -> tuple[str, list[dict[str, Any]]]:
     """The report: every scenario for every bot on the same seeds; with
-    ``difficulty_games``, the difficulty levels too. ``workers`` changes only the time
-    it takes (each game has its own seed)."""
+    ``difficulty_games``, the difficulty levels too. ``workers`` and ``cluster`` change
+    only the time it takes (each game has its own seed)."""
     results = [
-        simulate(s, games, seed, b, content=content, workers=workers)
+        simulate(s, games, seed, b, content=content, workers=workers, cluster=cluster)
         for s in SCENARIOS
         for b in bots
         if b not in SHORT_ONLY or short(content, s)
@@ -313,7 +342,7 @@ def build(
     lines += [""]
     lines += advice_against_policy(results)
     if difficulty_games:
-        lines += difficulty_table(difficulty_games, seed, content, workers=workers)
+        lines += difficulty_table(difficulty_games, seed, content, workers=workers, cluster=cluster)
     lines += ["## Details", ""]
     for r in results:
         lines += section(r, content)

@@ -9,12 +9,15 @@ from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planet_king.bots import Bot, make_bot
 from planet_king.content.loader import Content, load_content
 from planet_king.engine.game import Game, GameOptions
 from planet_king.engine.rules import memorials
+
+if TYPE_CHECKING:
+    from planet_king.cluster import Cluster
 
 VICTORY_LEVELS = ("major-victory", "historical-outcome", "defeat", "neither-king-nor-planet")
 
@@ -105,6 +108,38 @@ def _play_chunk(job: tuple[str, list[int], int, str, dict[str, Any]]) -> list[di
     ]
 
 
+def _content_here(data_dir: str, version: str) -> Content:
+    """The game data on this worker (loaded once a process): the command's folder when
+    this machine has it, else the installed data; refused unless it is the command's
+    version (a worker with other data would play other games)."""
+    key = f"{data_dir}|{version}"
+    if key not in _WORKER:
+        folder = Path(data_dir)
+        content = load_content(folder) if folder.is_dir() else load_content()
+        if content.version != version:
+            import socket
+
+            raise RuntimeError(
+                f"the worker on {socket.gethostname()} has game data {content.version}, "
+                f"the command {version}: install the same planet-king on every worker"
+            )
+        _WORKER[key] = content
+    return _WORKER[key]
+
+
+def play_batch(
+    job: tuple[str, str, str, range, int, str, dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """A cluster's task: the records of the games ``indices`` (seeded as everywhere)."""
+    data_dir, version, scenario, indices, seed, bot, options = job
+    content = _content_here(data_dir, version)
+    opts = GameOptions.from_dict(options)
+    return [
+        play_one(scenario, game_seed(seed, i), bot, content=content, options=opts)[1]
+        for i in indices
+    ]
+
+
 def simulate(
     scenario: str,
     games: int,
@@ -116,14 +151,31 @@ def simulate(
     progress: Any = None,
     on_game: Callable[[int, Game], None] | None = None,
     workers: int = 1,
+    cluster: Cluster | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games; with ``workers`` > 1 in a process pool, with the same
-    records in the same order as one worker (each game has its own derived seed)."""
+    """Play ``games`` games; with ``workers`` > 1 in a process pool, or on a Dask
+    ``cluster``, with the same records in the same order as one worker (each game has
+    its own derived seed)."""
     content = content or load_content()
     options = options or GameOptions()
     start = time.perf_counter()
     records: list[dict[str, Any]] = []
-    if workers > 1:
+    if cluster is not None:
+        if on_game is not None:
+            raise ValueError("saving every game works with one local worker only")
+        from planet_king.cluster import batch_size, batches_of
+
+        ranges = batches_of(games, batch_size(games, cluster.workers))
+        jobs = [
+            (str(content.data_dir), content.version, scenario, r, seed, bot, options.to_dict())
+            for r in ranges
+        ]
+        label = f"{scenario}, {bot}"
+        for chunk in cluster.run(play_batch, jobs, sizes=[len(r) for r in ranges], label=label):
+            records.extend(chunk)
+        if progress is not None:
+            progress(len(records))
+    elif workers > 1:
         if on_game is not None:
             raise ValueError("saving every game works with one worker only")
         size = max(1, min(50, games // (workers * 4) or 1))

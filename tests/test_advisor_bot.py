@@ -104,7 +104,7 @@ def test_simulate_plays_the_advisor_bot() -> None:
 def test_the_report_plays_the_advisor_in_the_short_scenarios_only(content, monkeypatch) -> None:
     asked: list[tuple[str, str]] = []
 
-    def simulate(scenario, games, seed, bot, content, workers=1):
+    def simulate(scenario, games, seed, bot, content, workers=1, cluster=None):
         asked.append((scenario, bot))
         game = {"final_vp": 1, "victory_level": "defeat", "vp_by_turn": [1], "ledger": {}}
         levels = {"major-victory": 0, "historical-outcome": 0, "defeat": 1}

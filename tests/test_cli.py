@@ -163,6 +163,8 @@ def test_report_writes_the_balance_markdown(tmp_path) -> None:
     assert result.exit_code == 0, result.stderr
     text = out.read_text()
     assert text.startswith("# Balance report")
+    # issue 35: it says what produced it and on what
+    assert "\n\nProduced with one process (--workers 1) on a machine of " in text
     for scenario in (
         "hothead",
         "iupiter-hispano",
