@@ -263,11 +263,11 @@ def ask_place(
     *,
     rule: str,
     cause: str = "",
-    unit: str,
+    unit: str | None = None,
     kind: DecisionKind = DecisionKind.UNIT_DESTINATION,
 ) -> Rules:
-    """The Valido chooses where ``unit`` (a kind of unit; a noble for a leader) goes,
-    among ``places``; returns the place."""
+    """The Valido chooses where ``unit`` (a kind of unit; a noble for a leader: the
+    decision's subject, which the bots read) goes, among ``places``; returns the place."""
     return (
         yield from g.ask_among(
             prompt,
