@@ -16,7 +16,7 @@ from planet_king.engine.game import Game
 from planet_king.engine.rules import court, wars
 from planet_king.engine.rules.actions import ActionChecks, Context, action_types
 
-AMBASSADOR_OFFICE = "office:ambassador-austria"
+AMBASSADOR_OFFICE = "office:ambassador-austria"  # its holder is valued as an ambassador
 PREFERRED_ACTIONS = {
     # royal
     "issue": 60,
