@@ -49,8 +49,7 @@ FIRST_ROUND = 4  # playouts of each option before any is dropped (seconds budget
 
 @dataclass
 class OptionValue:
-    option_id: str
-    label: str
+    option_id: str  # its words are the presenters' (``present.advice_json``)
     values: dict[int, float] = field(default_factory=dict)  # utility by playout index
     vps: dict[int, float] = field(default_factory=dict)
     levels: dict[str, float] = field(default_factory=dict)
@@ -96,7 +95,6 @@ class OptionValue:
         shares["defeat"] += automatic
         return {
             "option": self.option_id,
-            "label": self.label,
             "playouts": self.playouts,
             "mean_vp": round(self.mean_vp, 3),
             "standard_error": round(self.standard_error, 3),
@@ -127,23 +125,6 @@ class Advice:
 
     def option(self, option_id: str) -> OptionValue:
         return next(v for v in self.options if v.option_id == option_id)
-
-
-def advice_json(game: Game, advice: Advice) -> dict[str, object]:
-    """`hint --json`: the decision, the budget spent and every option's figures."""
-    assert game.decision is not None
-    return {
-        "decision": game.decision.prompt,
-        "role": game.decision.role.value,
-        "playouts": advice.playouts,
-        "seed": advice.seed,
-        "policy": advice.policy,
-        "horizon": advice.horizon,
-        "recommended": advice.recommended,
-        "policy_choice": advice.policy_choice,
-        "elapsed_s": advice.elapsed_s,
-        "options": [v.as_dict() for v in advice.options],
-    }
 
 
 def _mean(xs: list[float]) -> float:
@@ -281,7 +262,7 @@ def advise(
         playouts = DEFAULT_PLAYOUTS
     deadline = started + seconds if seconds is not None else None
     legal = decision.legal
-    values = [OptionValue(o.id, o.label) for o in legal]
+    values = [OptionValue(o.id) for o in legal]
     root = game if game.turn_starts else fork(game)
     # asked on a copy: a bot that touches the board while it thinks (a bug, but not the
     # player's) must not change the game the advisor is asked about

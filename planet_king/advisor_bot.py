@@ -122,7 +122,7 @@ class AdvisorBot:
     def _search(self, root: Game, legal: tuple[str, ...], mine: str, at: int) -> str:
         rng = random.Random(f"advisor-bot:{self.seed}:{at}")  # never the game's RNG
         seeds = [(rng.getrandbits(48), rng.getrandbits(32)) for _ in range(self.playouts)]
-        values = {o: OptionValue(o, o) for o in legal}
+        values = {o: OptionValue(o) for o in legal}
 
         def play(options: list[str], ks: range) -> None:
             for k in ks:

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from planet_king import saves
-from planet_king.advisor import DEFAULT_HORIZON, DEFAULT_POLICY, advice_json, advise
+from planet_king.advisor import DEFAULT_HORIZON, DEFAULT_POLICY, advise
 from planet_king.advisor_pool import PlayoutPool, cores, stop_on_signals
 from planet_king.content.loader import Content, load_content
+from planet_king.present import advice_json
 
 
 def answer(

@@ -768,8 +768,9 @@ def hint(
     \b
     Example: planet-king hint saves/my-reign.json --seconds 2
     """
-    from planet_king.advisor import advice_json, advise, fork
+    from planet_king.advisor import advise, fork
     from planet_king.advisor_pool import cores, exit_now, stop_on_signals
+    from planet_king.present import advice_json
     from planet_king.sim import VICTORY_LEVELS
 
     if seconds is not None and playouts is not None:
@@ -828,7 +829,7 @@ def hint(
         mark = ("*" if v.recommended else "") + ("=" if v.tied_with_best else "")
         table.add_row(
             mark,
-            v.label,
+            game.decision.option(v.option_id).label,
             f"{v.value:.3f}",
             str(v.playouts),
             f"{v.mean_vp:.2f}",

@@ -44,7 +44,7 @@ def _position(content, scenario: str = "iupiter-hispano", n: int = 6) -> Game:
 
 
 def _option(name: str, values: list[float]) -> OptionValue:
-    v = OptionValue(name, name)
+    v = OptionValue(name)
     for k, x in enumerate(values):
         v.values[k], v.vps[k] = x, x
     return v

@@ -8,7 +8,7 @@ import pytest
 from planet_king.bots import BOTS, make_bot, mistress_plan, war_plan
 from planet_king.bots.expert import ExpertBot
 from planet_king.content.loader import Content
-from planet_king.engine.decisions import Decision, Role
+from planet_king.engine.decisions import Decision, DecisionKind, Role
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court, family
 
@@ -181,9 +181,9 @@ def test_hothead_moves_every_unit_that_reaches_the_italian_army(content: Content
     g = _hothead_at_war(content, {"tercio": 1})
     g.state.units["italy"] = {"provincial": 1}
     bot = ExpertBot(1)
-    d = Decision(Role.VALIDO, "Move units from which location?", ())
+    d = Decision(Role.VALIDO, "", (), kind=DecisionKind.MOVE_SOURCE)
     assert bot._hothead_move(g, d, "from:spain") > bot._hothead_move(g, d, "from:italy")
-    d = Decision(Role.VALIDO, "Move what from Spain?", ())
+    d = Decision(Role.VALIDO, "", (), kind=DecisionKind.MOVE_WHAT, subject="spain")
     assert bot._hothead_move(g, d, "unit:tercio") > bot._hothead_move(g, d, "done")
 
 

@@ -34,9 +34,10 @@ from collections.abc import Callable
 
 from planet_king.bots import mistress_plan, placement, war_plan
 from planet_king.bots.greedy import PREFERRED_ACTIONS, GreedyBot
+from planet_king.bots.reading import active_war, army_of, seat_of
 from planet_king.content.ids import War
 from planet_king.content.models import TableRow
-from planet_king.engine.decisions import Decision
+from planet_king.engine.decisions import Decision, DecisionKind
 from planet_king.engine.forecast import Forecast, defeat_line, forecast
 from planet_king.engine.game import Game
 from planet_king.engine.rules import actions, court, family, scoring, units, wars
@@ -78,10 +79,8 @@ PROGRESS = 0.5
 FLEET_AT_SEA = 5.0  # a fleet in the Plus Ultra box guards the Indies fleets
 PROVINCIAL = 2.0  # a free provincial tercio, wherever it stands
 GARRISON = 1.0  # a unit kept where it stands outside the wars
-# The questions that seat a noble: the set-up's, Nominate Noble's, a vacancy's.
-SETUP_PROMPT = "Set-up: who takes the"
-NOMINATE_PROMPT = "Nominate which noble from Court?"
-VACANCY_PROMPT = "Vacancy: choose a noble from Court for the "
+# Decisions that remove a card for good, where "keep" removes none.
+REMOVALS = (DecisionKind.GENIUS_REMOVAL, DecisionKind.DECK_REMOVAL)
 
 
 class ExpertBot(GreedyBot):
@@ -454,12 +453,11 @@ class ExpertBot(GreedyBot):
         """The move action's choices: from the best source, every unit that reaches the
         Italian army, to that army."""
         kind, _, rest = oid.partition(":")
-        if d.prompt.startswith("Move units from"):
+        if d.kind is DecisionKind.MOVE_SOURCE:
             src = self.reinforcement(g)[0]
             return 10.0 if rest == src else 0.0
-        if d.prompt.startswith("Move what from"):
-            src = d.prompt[len("Move what from ") :].rstrip("?")
-            here = next((loc for loc in g.state.units if g.name(loc) == src), None)
+        if d.kind is DecisionKind.MOVE_WHAT:
+            here = _source(g, d)
             if oid == "done":
                 return 1.0
             if kind == "unit" and here and rest != "leader":
@@ -498,15 +496,16 @@ class ExpertBot(GreedyBot):
     # ------------------------------------------------------------ the decisions
     def score(self, g: Game, d: Decision, oid: str) -> float:
         kind, _, rest = oid.partition(":")
-        prompt = d.prompt
+        about = d.kind
+        commands = army_of(d) is not None
         if g.hothead:
-            if kind == "noble" and prompt.startswith("Nominate which noble"):
+            if kind == "noble" and about is DecisionKind.NOMINATE_NOBLE:
                 return self._hothead_noble(g, d, rest)
             if kind == "place":
                 return self._hothead_place(g, d, rest)
-            if kind == "war" and "campaign" in prompt.lower():
+            if kind == "war" and about is DecisionKind.CAMPAIGN_TARGET:
                 return 100.0 if rest == self.ITALY else 0.0
-            if kind == "noble" and ("command" in prompt or "leads the army" in prompt):
+            if kind == "noble" and commands:
                 # The best general; among equals, the one the Court misses least.
                 mil = court.known_rating(g, rest, "military")
                 here = court.where(g, rest) or ""
@@ -515,14 +514,14 @@ class ExpertBot(GreedyBot):
             if moved is not None:
                 return moved
         if kind == "noble" and not g.hothead:  # no End of Turn: no income nor scores
-            if prompt.startswith(SETUP_PROMPT):
+            if about is DecisionKind.FILL_POSITION:
                 planned = self.setup_value(g, d, rest)
                 if planned is not None:
                     return planned
-            if prompt == NOMINATE_PROMPT:
+            if about is DecisionKind.NOMINATE_NOBLE:
                 return self.nomination_value(g, rest)
-            office = _office_in(prompt) if prompt.startswith(VACANCY_PROMPT) else None
-            if office is not None:
+            office = seat_of(d) if about is DecisionKind.VACANCY else None
+            if office is not None and office.startswith("office:"):
                 return placement.replacement_worth(g, rest, office)
         if kind == "mistress":
             if g.state.phase == "organisation" and d.rule != RULE_MISTRESS:
@@ -532,15 +531,15 @@ class ExpertBot(GreedyBot):
             return self.mistress_value(g, rest)
         if kind == "queen":
             return self.queen_value(g, rest)
-        if kind == "valido" or (oid == "keep" and prompt.startswith("Appoint a new Valido")):
+        if kind == "valido" or (oid == "keep" and about is DecisionKind.VALIDO):
             return self.valido_value(g, d, oid)
-        if kind == "war" and prompt.startswith("Send an embassy"):
+        if kind == "war" and about is DecisionKind.EMBASSY_TARGET:
             return self.war_threat(g, rest)
         if kind == "lose":
             return self.sp_loss_value(g, d, oid)
-        if kind == "remove" or (oid == "keep" and "Remove" in prompt):
+        if kind == "remove" or (oid == "keep" and about in REMOVALS):
             return self.removal_value(g, d, oid)
-        if "command" in prompt or "leads the army" in prompt:
+        if commands:
             if kind == "noble":
                 return self.commander_value(g, d, rest)
             if kind == "none":
@@ -549,10 +548,10 @@ class ExpertBot(GreedyBot):
             return self.place_value(g, d, rest)
         if g.hothead:  # one war, no End of Turn: its own rules above, else greedy's
             return super().score(g, d, oid)
-        if kind == "war" and "campaign" in prompt.lower():
+        if kind == "war" and about is DecisionKind.CAMPAIGN_TARGET:
             return self.campaign_value(g, rest)
         if kind == "to" and rest in g.state.wars:
-            unit = _unit_in(prompt)
+            unit = d.subject if about is DecisionKind.UNIT_DESTINATION else None
             if unit is not None:
                 return 1.0 + self.reinforce_value(g, rest, unit)
         moved = self.move_score(g, d, oid)
@@ -564,22 +563,20 @@ class ExpertBot(GreedyBot):
         """The move's own choices (Simple Actions / Move), and the units that join an
         army when its war is declared: a unit goes where it saves more than it leaves."""
         kind, _, rest = oid.partition(":")
-        prompt = d.prompt
-        if oid == "done" and (prompt.startswith("Move what from") or "new army" in prompt):
+        about = d.kind
+        if oid == "done" and about in (DecisionKind.MOVE_WHAT, DecisionKind.NEW_ARMY_UNITS):
             return 0.0
-        if kind == "from" and prompt.startswith("Move units from"):
+        if kind == "from" and about is DecisionKind.MOVE_SOURCE:
             return self.best_move(g, rest)
-        if kind == "unit" and prompt.startswith("Move what from"):
-            src = next(
-                (loc for loc in g.state.units if g.name(loc) == prompt[15:].rstrip("?")), None
-            )
+        if kind == "unit" and about is DecisionKind.MOVE_WHAT:
+            src = _source(g, d)
             if src is None:
                 return None
             if rest == "leader":
                 return self.leader_move_value(g, src)
             return self.best_move(g, src, rest)
-        if kind == "move" and prompt.endswith("move units into the new army?"):
-            war_id = _war_in(g, prompt)
+        if kind == "move" and about is DecisionKind.NEW_ARMY_UNITS:
+            war_id = active_war(g, d)
             loc, _, unit = rest.partition(":")
             return self.move_value(g, loc, unit, war_id) if war_id else None
         return None
@@ -945,7 +942,7 @@ class ExpertBot(GreedyBot):
         negative; a provincial tercio is half an SP; an old tercio is flipped, one SP);
         among equals, the cheapest, in the greedy bot's order."""
         cheap = super().score(g, d, oid)
-        war_id = _war_in(g, d.prompt)
+        war_id = active_war(g, d)
         if war_id is None:
             return cheap
         left = self._war(g, war_id)[0].after_sp_loss(g, oid.partition(":")[2])
@@ -980,7 +977,7 @@ class ExpertBot(GreedyBot):
         return now + placement.POINT * (prestige + ench)
 
     def commander_value(self, g: Game, d: Decision, nid: str) -> float:
-        war_id = _war_in(g, d.prompt)
+        war_id = active_war(g, d)
         here = court.where(g, nid) or ""
         v = (
             self.command_worth(g, nid, war_id)
@@ -997,12 +994,12 @@ class ExpertBot(GreedyBot):
         scen = g.scenario
         seats = [f"office:{o}" for o in scen.random_offices]
         seats += [f"army:{w}" for w in scen.random_commands]
-        names = [f"{SETUP_PROMPT} {court.position_name(g, seat)}?" for seat in seats]
-        if d.prompt not in names:
+        seat = seat_of(d)
+        if seat not in seats:
             return None
         nobles = [o.id.partition(":")[2] for o in d.options]
         room = g.state.court_nobles.count(None)
-        later = seats[names.index(d.prompt) :]
+        later = seats[seats.index(seat) :]
         return placement.best_assignment(g, self, nobles, later, room, nid)
 
     def seat_value(self, g: Game, nid: str, pos: str) -> float:
@@ -1035,22 +1032,24 @@ class ExpertBot(GreedyBot):
     # Deck removals ------------------------------------------------------------
     def removal_value(self, g: Game, d: Decision, oid: str) -> float:
         """Genius at Court: drop the weakest (never while there is room); decks: keep."""
-        prompt = d.prompt
-        if prompt.startswith("Four geniuses") or prompt.startswith("Remove a genius"):
+        if d.kind is DecisionKind.GENIUS_REMOVAL:
             if oid == "keep":
                 return 0.0
             gid = oid.partition(":")[2]
-            return -self._genius_worth(g, gid) + (0 if prompt.startswith("Four") else -0.5)
+            # Without a "keep" option a genius must go (four at most): no penalty.
+            forced = all(o.id != "keep" for o in d.options)
+            return -self._genius_worth(g, gid) + (0 if forced else -0.5)
         if oid == "keep":
             return 1.0
         cid = oid.partition(":")[2]
-        if "lady deck" in prompt:
+        deck = d.subject if d.kind is DecisionKind.DECK_REMOVAL else None
+        if deck == "lady":
             card = g.content.ladies.get(cid)
             # A lady who can never be Royal Mistress nor is needed as Queen.
             if card is not None and card.prestige > 0 and g.state.queen:
                 return 0.5
             return -5.0
-        if "noble deck" in prompt:
+        if deck == "noble":
             card = g.content.nobles.get(cid)
             if card is not None and card.prestige < 0:
                 return 2.0
@@ -1105,37 +1104,13 @@ def _fingerprint(g: Game) -> tuple:
     )
 
 
-def _war_in(g: Game, prompt: str) -> str | None:
-    """The war an army-command decision names (by its name in the prompt)."""
-    for wid, ws in g.state.wars.items():
-        if ws.active and g.name(wid) in prompt:
-            return wid
-    return None
-
-
-def _office_in(prompt: str) -> str | None:
-    """The office a vacancy decision is about (by its name at the end of the prompt)."""
-    for key, name in court.OFFICE_NAMES.items():
-        if prompt.endswith(name):
-            return f"office:{key}"
-    return None
-
-
-def _unit_in(prompt: str) -> str | None:
-    """The kind of unit a placement decision is about (by its name in the prompt)."""
-    for kind, name in sorted(units.UNIT_NAMES.items(), key=lambda kv: -len(kv[1])):
-        if name in prompt:
-            return kind
-    return None
+def _source(g: Game, d: Decision) -> str | None:
+    """The place a "move what from" decision moves units from (if it holds units)."""
+    return d.subject if d.subject in g.state.units else None
 
 
 def _subject(g: Game, d: Decision) -> str | None:
-    """The noble a "Where does X go?" decision is about (by name in the prompt)."""
-    p = d.prompt
-    for prefix in ("Where does ", "Nominate "):
-        if p.startswith(prefix):
-            name = p[len(prefix) :].rsplit(" go?", 1)[0].rsplit(" to?", 1)[0]
-            for nid, card in g.content.nobles.items():
-                if card.name == name:
-                    return nid
+    """The noble a decision places (where he goes, or what he is nominated to)."""
+    if d.kind is DecisionKind.PLACE_NOBLE and d.subject in g.content.nobles:
+        return d.subject
     return None

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import random
 
-from planet_king.engine.decisions import Decision
+from planet_king.bots.reading import army_of, payment, seat_of
+from planet_king.engine.decisions import Decision, DecisionKind
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court, wars
 from planet_king.engine.rules.actions import ActionChecks, Context, action_types
 
+AMBASSADOR_OFFICE = "office:ambassador-austria"  # its holder is valued as an ambassador
 PREFERRED_ACTIONS = {
     # royal
     "issue": 60,
@@ -104,7 +106,7 @@ class GreedyBot:
         if kind == "action":
             aid = rest.rsplit(":", 1)[1]
             return self._action_score(g, aid)
-        if kind == "war" and "campaign" in d.prompt.lower():
+        if kind == "war" and d.kind is DecisionKind.CAMPAIGN_TARGET:
             return self._campaign_score(g, rest)
         if kind in ("noble", "queen", "mistress", "valido", "explorer", "painter"):
             return self._notable_score(g, d, oid)
@@ -117,8 +119,7 @@ class GreedyBot:
             unit = rest
             return 10 - order.index(unit) if unit in order else 0
         if oid == "pay":
-            owed = int(d.options[0].label.split()[1]) if d.options else 1
-            return 5 if s.treasury - owed >= 2 else -5
+            return 5 if s.treasury - payment(d) >= 2 else -5
         if kind == "disband":
             return 0
         if oid in ("keep", "court", "union:play", "cortes:repeat", "brave:keep", "none"):
@@ -219,7 +220,6 @@ class GreedyBot:
         if kind == "explorer":
             nid, rating = ident.split(":")
             return court.known_rating(g, nid, rating)
-        prompt = d.prompt.lower()
         card = g.content.notables.get(ident)
         if card is None:
             return 0
@@ -229,11 +229,11 @@ class GreedyBot:
             return court.known_rating(g, ident, "political") + court.known_rating(
                 g, ident, "government"
             )
-        if "command" in prompt or "leads" in prompt or "army" in prompt:
+        if army_of(d) is not None:  # a commander
             return court.known_rating(g, ident, "military") * 2
-        if "ambassador" in prompt or "embassy" in prompt:
+        if d.kind is DecisionKind.AMBASSADOR or seat_of(d) == AMBASSADOR_OFFICE:
             return court.known_rating(g, ident, "political")
-        if "sell" in prompt or "leaves the court" in prompt:
+        if d.kind is DecisionKind.SELL_PRIVILEGES:
             return -card.prestige
         if ident not in g.content.nobles:
             return card.prestige

@@ -15,19 +15,90 @@ class Role(StrEnum):
     VALIDO = "valido"
 
 
+class DecisionKind(StrEnum):
+    """What a decision is about, for whoever reads it by machine (bots, the advisor):
+    its prompt is for people and may be reworded or translated."""
+
+    OTHER = "other"
+    # Actions
+    ACTION_TYPE = "action-type"  # the type of the next action (subject: none)
+    ACTION = "action"  # an action of one type (subject: the type)
+    SELL_PRIVILEGES = "sell-privileges"  # the noble who leaves the Court for good
+    PARDON = "pardon"  # the exile pardoned
+    PLACE_NOBLE = "place-noble"  # where a noble goes (subject: the noble)
+    NOMINATE_NOBLE = "nominate-noble"  # which noble from Court is nominated
+    CORTES_REPEAT = "cortes-repeat"
+    EMBASSY_TARGET = "embassy-target"  # the war an embassy goes to
+    AMBASSADOR = "ambassador"  # the noble sent (subject: the war)
+    CAMPAIGN_TARGET = "campaign-target"  # the war a military campaign is fought in
+    WAR_CONSENT = "war-consent"  # co-op: the King consents to a war (subject: the war)
+    ARMY_COMMAND = "army-command"  # the noble who commands an army (subject: the war)
+    FORTIFY = "fortify"  # the territory fortified
+    EXPLORER = "explorer"  # who explores, with which rating
+    EXPLORATION_ROUTE = "exploration-route"
+    # Units
+    UNIT_DESTINATION = "unit-destination"  # where a unit goes (subject: the unit kind)
+    LEADER_DESTINATION = "leader-destination"  # where a leader goes (subject: the noble)
+    MOVE_SOURCE = "move-source"  # where units move from
+    MOVE_WHAT = "move-what"  # what moves (subject: the place it moves from)
+    NEW_ARMY_UNITS = "new-army-units"  # units moved into a declared war's army (subject: war)
+    REDEPLOY = "redeploy"  # a war over: its units redeployed (subject: the war)
+    SP_LOSS = "sp-loss"  # the unit lost to the SP-loss symbol (subject: the war)
+    BRAVE_REPEAT = "brave-repeat"  # a brave leader repeats a test (subject: the noble)
+    LEADER_ARMY = "leader-army"  # the army a leader takes (subject: the noble)
+    OLD_TERCIO = "old-tercio"  # exchange a Spanish tercio for an old tercio
+    NATIONS_UPKEEP = "nations-upkeep"
+    ALLIANCE_LOSS = "alliance-loss"  # what the monarchy gives up (Austrian Alliance)
+    # Court and family
+    FILL_POSITION = "fill-position"  # set-up: who takes a position (subject: the position)
+    VACANCY = "vacancy"  # a noble from Court fills a vacancy (subject: the position)
+    RETURN_TO_COURT = "return-to-court"  # a noble returns to Court or not (subject: him)
+    VALIDO = "valido"  # appoint a new Valido or keep him
+    QUEEN = "queen"
+    MISTRESS = "mistress"
+    HEIR = "heir"
+    BASTARD_HEIR = "bastard-heir"
+    LIBERTINE = "libertine"  # the libertine tested
+    GENIUS_REMOVAL = "genius-removal"  # a genius removed (subject: the one arriving)
+    COURT_PAINTER = "court-painter"
+    DECK_REMOVAL = "deck-removal"  # a card removed from a deck (subject: noble/genius/lady)
+    # Money and cards
+    PAYMENT = "payment"  # pay for what a card offers (the "pay" option's meaning: its cost)
+    BANKRUPTCY = "bankruptcy"  # how ducats owed are raised
+    UNION_OF_ARMS = "union-of-arms"
+    ENSIGN_NUN = "ensign-nun"
+    MEMORIAL = "memorial"  # the Secret Memorial revealed
+
+
+class Meaning(NamedTuple):
+    """What an option does, for machines: the action, its target (an id), its cost in
+    ducats."""
+
+    action: str
+    target: str | None = None
+    cost: int = 0
+
+
 class Option(NamedTuple):
     """One choice of a decision (a named tuple: rules build hundreds per turn)."""
 
     id: str  # stable, e.g. "action:royal:hunt", "target:war:france-italy", "done"
-    label: str
+    label: str  # for people only: machines read the id and the meaning
     allowed: bool = True
     reason: str | None = None  # why an option shown is not allowed
+    meaning: Meaning | None = None  # what it does, where a reader needs more than the id
 
 
-# Option(...) with all four fields given, as ``new_option(Option, (id, label, allowed,
-# reason))``: skips the wrapper that fills in defaults (rules build a thousand a game).
-new_option: Callable[[type[Option], tuple[str, str, bool, str | None]], Option]
-new_option = tuple.__new__  # type: ignore[assignment]
+# Option(...) with all five fields given, as ``new_full_option(Option, (id, label,
+# allowed, reason, meaning))``: skips the wrapper that fills in defaults (rules build a
+# thousand a game).
+new_full_option: Callable[[type[Option], tuple[str, str, bool, str | None, Meaning | None]], Option]
+new_full_option = tuple.__new__  # type: ignore[assignment]
+
+
+def new_option(cls: type[Option], fields: tuple[str, str, bool, str | None]) -> Option:
+    """Option(...) from its first four fields, without a meaning."""
+    return new_full_option(cls, (*fields, None))
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +113,8 @@ class Decision:
     checks: Mapping[str, str | None] | None = field(default=None, compare=False, repr=False)
     # The allowed options, when whoever asks has them at hand (else found on need).
     known_legal: tuple[Option, ...] | None = field(default=None, compare=False, repr=False)
+    kind: DecisionKind = DecisionKind.OTHER
+    subject: str | None = None  # the id of the card, war, position or unit concerned
 
     @property
     def legal(self) -> tuple[Option, ...]:
@@ -78,8 +151,10 @@ class Choices:
 
     items: list[Option] = field(default_factory=list)
 
-    def add(self, oid: str, label: str, why_not: str | None = None) -> None:
-        self.items.append(new_option(Option, (oid, label, why_not is None, why_not)))
+    def add(
+        self, oid: str, label: str, why_not: str | None = None, meaning: Meaning | None = None
+    ) -> None:
+        self.items.append(new_full_option(Option, (oid, label, why_not is None, why_not, meaning)))
 
     def __bool__(self) -> bool:
         return any(o.allowed for o in self.items)

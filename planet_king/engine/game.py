@@ -18,7 +18,14 @@ from typing import Any
 from planet_king.content.loader import Content, load_content
 from planet_king.content.models import EventCard, Scenario
 from planet_king.engine import snapshot, stacking
-from planet_king.engine.decisions import Choices, Decision, IllegalChoice, Option, Role
+from planet_king.engine.decisions import (
+    Choices,
+    Decision,
+    DecisionKind,
+    IllegalChoice,
+    Option,
+    Role,
+)
 from planet_king.engine.log import LogEntry
 from planet_king.engine.state import GameState, Stats
 
@@ -367,15 +374,19 @@ class Game:
         rule: str = "",
         cause: str = "",
         checks: Mapping[str, str | None] | None = None,
+        kind: DecisionKind = DecisionKind.OTHER,
+        subject: str | None = None,
     ) -> Rules:
-        """Yield a decision; with a single legal option there is no choice to make."""
+        """Yield a decision; with a single legal option there is no choice to make.
+
+        ``kind`` and ``subject`` say what it is about, for readers that are not people."""
         opts = tuple(options.items if isinstance(options, Choices) else options)
         legal = tuple([o for o in opts if o.allowed])
         if not legal:
             raise EngineError(f"no legal option for decision '{prompt}'")
         if len(legal) == 1:
             return legal[0].id
-        choice = yield Decision(role, prompt, opts, rule, cause, checks, legal)
+        choice = yield Decision(role, prompt, opts, rule, cause, checks, legal, kind, subject)
         return choice
 
     def ask_among(
@@ -387,11 +398,15 @@ class Game:
         role: Role = Role.KING,
         rule: str = "",
         cause: str = "",
+        kind: DecisionKind = DecisionKind.OTHER,
+        subject: str | None = None,
     ) -> Rules:
         """Ask for one of several things, offered as ``prefix:key`` options with their
         labels; returns the chosen key."""
         opts = tuple(Option(f"{prefix}:{key}", label) for key, label in items)
-        choice = yield from self.ask(prompt, opts, role=role, rule=rule, cause=cause)
+        choice = yield from self.ask(
+            prompt, opts, role=role, rule=rule, cause=cause, kind=kind, subject=subject
+        )
         return choice.partition(":")[2]
 
     # ------------------------------------------------------------------ log

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Event, Noble, Place, Power, War
-from planet_king.engine.decisions import Choices, Option, Role, new_option
+from planet_king.engine.decisions import Choices, DecisionKind, Option, Role, new_full_option
 from planet_king.engine.rules import (
     court,
     economy,
@@ -250,7 +250,7 @@ def take_actions(g: Game, ctx: Context) -> Rules:
         opts: list[Option] = []
         for t, oid, label in TYPE_OPTIONS:
             reason = USED_WITH_CARD if t in done else type_why_not(g, t, ctx, checks)
-            opts.append(new_option(Option, (oid, label, reason is None, reason)))
+            opts.append(new_full_option(Option, (oid, label, reason is None, reason, None)))
         opts.append(NO_MORE)
         choice = yield from g.ask(
             f"Choose the type of action {n} of 3",
@@ -259,6 +259,7 @@ def take_actions(g: Game, ctx: Context) -> Rules:
             rule=RULE_TYPES,
             cause=ctx.cause,
             checks=checks,
+            kind=DecisionKind.ACTION_TYPE,
         )
         if choice == "done":
             return
@@ -274,11 +275,13 @@ def take_one(g: Game, type_: str, ctx: Context, checks: ActionChecks | None = No
     opts: list[Option] = []
     for act, oid, label in _menus(g)[type_]:
         why = checks[act.id]
-        opts.append(new_option(Option, (oid, label, why is None, why)))
+        opts.append(new_full_option(Option, (oid, label, why is None, why, None)))
     opts.append(BACK)
     choice = yield from g.ask(
         f"Choose a {type_} action",
         opts,
+        kind=DecisionKind.ACTION,
+        subject=type_,
         role=ctx.actor or TYPE_ROLE[type_],
         rule=RULE_TYPES,
         cause=ctx.cause,
@@ -331,6 +334,7 @@ def granted_action(g: Game, allowed: tuple[str, ...], ctx: Context) -> Rules:
         choice = yield from g.ask(
             "Choose the type of the granted action",
             opts,
+            kind=DecisionKind.ACTION_TYPE,
             role=Role.KING,
             rule=RULE_TYPES,
             cause=ctx.cause,
@@ -441,6 +445,7 @@ def _sale(g: Game, ctx: Context) -> Rules:
     choice = yield from g.ask(
         "Sell privileges: which noble leaves the Court for good?",
         opts,
+        kind=DecisionKind.SELL_PRIVILEGES,
         role=Role.KING,
         rule=f"{R_ROYAL} (Sale of Privileges)",
         cause=ctx.cause,
@@ -483,7 +488,14 @@ def _pardon(g: Game, ctx: Context) -> Rules:
     for nid in s.exiles:
         opts.add(f"noble:{nid}", g.name(nid))
     nid = (
-        yield from g.ask("Pardon which exile?", opts, role=Role.KING, rule=rule, cause=ctx.cause)
+        yield from g.ask(
+            "Pardon which exile?",
+            opts,
+            role=Role.KING,
+            rule=rule,
+            cause=ctx.cause,
+            kind=DecisionKind.PARDON,
+        )
     ).partition(":")[2]
     s.exiles.remove(nid)
     g.log(f"{g.name(nid)} is pardoned and returns from exile.", rule=rule, cause=ctx.cause)
@@ -500,7 +512,13 @@ def _pardon(g: Game, ctx: Context) -> Rules:
         popts.add(f"place:{p}", court.position_name(g, p))
     pos = (
         yield from g.ask(
-            f"Where does {g.name(nid)} go?", popts, role=Role.KING, rule=rule, cause=ctx.cause
+            f"Where does {g.name(nid)} go?",
+            popts,
+            role=Role.KING,
+            rule=rule,
+            cause=ctx.cause,
+            kind=DecisionKind.PLACE_NOBLE,
+            subject=nid,
         )
     ).partition(":")[2]
     court.place(g, nid, pos, cause="Royal Pardon")
@@ -541,6 +559,7 @@ def _cortes(g: Game, ctx: Context) -> Rules:
         choice = yield from g.ask(
             f"The Cortes: {t.result}. {g.name(helper[0])} may have the test repeated once.",
             [Option("cortes:repeat", "Repeat the test"), Option("cortes:keep", "Keep the result")],
+            kind=DecisionKind.CORTES_REPEAT,
             role=Role.KING,
             rule=rule,
             cause=ctx.cause,
@@ -629,7 +648,13 @@ def _appoint(g: Game, ctx: Context) -> Rules:
         return
     pos = (
         yield from g.ask(
-            f"Where does {g.name(nid)} go?", opts, role=Role.VALIDO, rule=rule, cause=ctx.cause
+            f"Where does {g.name(nid)} go?",
+            opts,
+            role=Role.VALIDO,
+            rule=rule,
+            cause=ctx.cause,
+            kind=DecisionKind.PLACE_NOBLE,
+            subject=nid,
         )
     ).partition(":")[2]
     yield from _install(g, nid, pos, rule, "Appoint Noble")
@@ -648,7 +673,12 @@ def _nominate(g: Game, ctx: Context) -> Rules:
         opts.add(f"noble:{nid}", g.name(nid), None if _nominable(g, nid) else "no position")
     nid = (
         yield from g.ask(
-            "Nominate which noble from Court?", opts, role=Role.VALIDO, rule=rule, cause=ctx.cause
+            "Nominate which noble from Court?",
+            opts,
+            role=Role.VALIDO,
+            rule=rule,
+            cause=ctx.cause,
+            kind=DecisionKind.NOMINATE_NOBLE,
         )
     ).partition(":")[2]
     popts = Choices()
@@ -662,7 +692,13 @@ def _nominate(g: Game, ctx: Context) -> Rules:
         )
     pos = (
         yield from g.ask(
-            f"Nominate {g.name(nid)} to?", popts, role=Role.VALIDO, rule=rule, cause=ctx.cause
+            f"Nominate {g.name(nid)} to?",
+            popts,
+            role=Role.VALIDO,
+            rule=rule,
+            cause=ctx.cause,
+            kind=DecisionKind.PLACE_NOBLE,
+            subject=nid,
         )
     ).partition(":")[2]
     court.set_holder(g, court.where(g, nid) or "", None)
@@ -724,6 +760,7 @@ def embassy(g: Game, cause: str, *, paid: bool) -> Rules:
         yield from g.ask(
             "Send an embassy to which war?",
             embassy_targets(g),
+            kind=DecisionKind.EMBASSY_TARGET,
             role=Role.VALIDO,
             rule=rule,
             cause=cause,
@@ -735,7 +772,15 @@ def embassy(g: Game, cause: str, *, paid: bool) -> Rules:
             f"noble:{nid}", f"{g.name(nid)} (political {court.known_rating(g, nid, 'political')})"
         )
     nid = (
-        yield from g.ask("Choose the ambassador", aopts, role=Role.VALIDO, rule=rule, cause=cause)
+        yield from g.ask(
+            "Choose the ambassador",
+            aopts,
+            role=Role.VALIDO,
+            rule=rule,
+            cause=cause,
+            kind=DecisionKind.AMBASSADOR,
+            subject=war_id,
+        )
     ).partition(":")[2]
     if paid:
         g.spend(1, "action:embassy", rule=rule, cause="Embassy")
@@ -803,7 +848,7 @@ R_GOV = "Actions / Government Actions"
 
 def _deploy_now(g: Game, kind: str, rule: str, cause: str, places: list[str]) -> Rules:
     dst = yield from units.ask_place(
-        g, f"Place the {UNIT_NAMES[kind]} where?", places, rule=rule, cause=cause
+        g, f"Place the {UNIT_NAMES[kind]} where?", places, rule=rule, cause=cause, unit=kind
     )
     units.add_unit(g, dst, kind)
     g.log(f"A {UNIT_NAMES[kind]} is placed in {g.name(dst)}.", rule=rule, cause=cause)
@@ -925,6 +970,7 @@ def _campaign(g: Game, ctx: Context) -> Rules:
         yield from g.ask(
             "Military campaign: against which war?",
             opts,
+            kind=DecisionKind.CAMPAIGN_TARGET,
             role=Role.VALIDO,
             rule=rule,
             cause=ctx.cause,
@@ -935,6 +981,8 @@ def _campaign(g: Game, ctx: Context) -> Rules:
         consent = yield from g.ask(
             f"The Valido proposes war: {g.name(war_id)}. Does the King consent?",
             [Option("war:consent", "Consent to the war"), Option("war:refuse", "Refuse")],
+            kind=DecisionKind.WAR_CONSENT,
+            subject=war_id,
             role=Role.KING,
             rule="Cooperative Game / Wars",
             cause=ctx.cause,
@@ -960,6 +1008,8 @@ def _campaign(g: Game, ctx: Context) -> Rules:
             yield from g.ask(
                 f"Who leads the army of {g.name(war_id)}?",
                 lopts,
+                kind=DecisionKind.ARMY_COMMAND,
+                subject=war_id,
                 role=Role.VALIDO,
                 rule=rule,
                 cause=ctx.cause,
@@ -1039,7 +1089,12 @@ def _fortify(g: Game, ctx: Context) -> Rules:
         opts.add(f"fort:{tid}", f"{g.name(tid)} (level {level} → {level + 1})")
     tid = (
         yield from g.ask(
-            "Fortify which territory?", opts, role=Role.VALIDO, rule=rule, cause=ctx.cause
+            "Fortify which territory?",
+            opts,
+            role=Role.VALIDO,
+            rule=rule,
+            cause=ctx.cause,
+            kind=DecisionKind.FORTIFY,
         )
     ).partition(":")[2]
     g.spend(1, "action:build-fortification", rule=rule, cause="Build a Fortification")

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from planet_king.content.models import Noble
-from planet_king.engine.decisions import Choices, Option, Role
+from planet_king.engine.decisions import Choices, DecisionKind, Option, Role
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
@@ -246,6 +246,8 @@ def fill_vacancy(g: Game, pos: str, cause: str) -> Rules:
     chosen = yield from g.ask(
         f"Vacancy: choose a noble from Court for the {position_name(g, pos)}",
         opts,
+        kind=DecisionKind.VACANCY,
+        subject=pos,
         role=Role.VALIDO,
         rule=RULE_VACANCY,
         cause=cause,
@@ -356,7 +358,15 @@ def offer_court(g: Game, nid: str, other: Option, prompt: str, *, rule: str, cau
         None if slot else "the Court already has four nobles",
     )
     opts.items.append(other)
-    choice = yield from g.ask(prompt, opts, role=Role.VALIDO, rule=rule, cause=cause)
+    choice = yield from g.ask(
+        prompt,
+        opts,
+        role=Role.VALIDO,
+        rule=rule,
+        cause=cause,
+        kind=DecisionKind.RETURN_TO_COURT,
+        subject=nid,
+    )
     if choice == "court" and slot:
         place(g, nid, slot, cause=cause)
         return True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planet_king.engine.decisions import Choices, Option, Role
+from planet_king.engine.decisions import Choices, DecisionKind, Option, Role
 from planet_king.engine.rules import (
     actions,
     court,
@@ -146,6 +146,7 @@ def _libertines(g: Game, card: EventCard) -> Rules:
         "Libertines: choose the libertine noble to test",
         "noble",
         [(n, g.name(n)) for n in libertines],
+        kind=DecisionKind.LIBERTINE,
         role=Role.KING,
         rule=rule,
         cause=card.name,
@@ -186,6 +187,7 @@ def _union_of_arms(g: Game, card: EventCard) -> Rules:
     choice = yield from g.ask(
         f"UNION OF ARMS: play it ({what})?",
         [Option("union:play", "Play the Union of Arms"), Option("union:pass", "Do not play it")],
+        kind=DecisionKind.UNION_OF_ARMS,
         role=Role.VALIDO,
         rule=rule,
         cause=card.name,
@@ -259,6 +261,7 @@ def _ensign_nun(g: Game, card: EventCard) -> Rules:
         choice = yield from g.ask(
             "THE ENSIGN NUN: explore or take a political action?",
             opts,
+            kind=DecisionKind.ENSIGN_NUN,
             role=Role.VALIDO,
             rule=rule,
             cause=card.name,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.decisions import Choices, DecisionKind, Meaning, Role
 from planet_king.engine.words import plural
 
 if TYPE_CHECKING:
@@ -96,6 +96,7 @@ def bankruptcy(g: Game, owed: int, source: str, cause: str) -> Rules:
         choice = yield from g.ask(
             f"Bankruptcy: raise ducats to pay {owed} owed",
             opts,
+            kind=DecisionKind.BANKRUPTCY,
             role=Role.VALIDO,
             rule=RULE_BANKRUPTCY,
             cause=cause,
@@ -131,10 +132,15 @@ def offer_payment(
     """The Valido may pay ``cost`` ducats for something a card offers; True if paid."""
     opts = Choices()
     opts.add(
-        "pay", pay_label, None if g.state.treasury >= cost else "not enough ducats in the Treasury"
+        "pay",
+        pay_label,
+        None if g.state.treasury >= cost else "not enough ducats in the Treasury",
+        Meaning("pay", source, cost),
     )
     opts.add("keep", keep_label)
-    choice = yield from g.ask(prompt, opts, role=Role.VALIDO, rule=rule, cause=cause)
+    choice = yield from g.ask(
+        prompt, opts, role=Role.VALIDO, rule=rule, cause=cause, kind=DecisionKind.PAYMENT
+    )
     if choice == "pay":
         g.spend(cost, source, rule=rule, cause=cause)
         return True

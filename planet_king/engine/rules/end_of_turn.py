@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Noble, Place
-from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.decisions import Choices, DecisionKind, Meaning, Role
 from planet_king.engine.rules import court, family, memorials, scoring, units, wars
 from planet_king.engine.rules.units import UNIT_NAMES
 from planet_king.engine.words import plural
@@ -121,6 +121,7 @@ def deploy_construction(g: Game, cause: str) -> Rules:
             places,
             rule=RULE_CONSTRUCTION,
             cause=cause,
+            unit=kind,
         )
         units.add_unit(g, dst, kind)
         g.log(
@@ -159,6 +160,7 @@ def provincial_levy(g: Game) -> Rules:
             f"Place the provincial tercio levied in {g.name(home)}",
             places,
             rule=RULE_CONSTRUCTION,
+            unit="provincial",
         )
         units.add_unit(g, dst, "provincial")
         g.log(f"A provincial tercio is levied in {g.name(dst)}.", rule=RULE_CONSTRUCTION)
@@ -179,11 +181,16 @@ def nations_upkeep(g: Game) -> Rules:
             f"Pay {plural(owed, 'ducat')} for "
             f"{plural(n, 'tercio of Nations', 'tercios of Nations')}",
             None if s.treasury >= owed else f"the Treasury has {s.treasury}",
+            Meaning("pay", "nations", owed),
         )
         for loc in where:
             opts.add(f"disband:{loc}", f"Disband a tercio of Nations in {g.name(loc)}")
         choice = yield from g.ask(
-            "Upkeep of the tercios of Nations", opts, role=Role.VALIDO, rule=RULE_CONSTRUCTION
+            "Upkeep of the tercios of Nations",
+            opts,
+            role=Role.VALIDO,
+            rule=RULE_CONSTRUCTION,
+            kind=DecisionKind.NATIONS_UPKEEP,
         )
         if choice == "pay":
             g.spend(owed, "upkeep:nations", rule=RULE_CONSTRUCTION, cause="tercios of Nations")
@@ -350,7 +357,9 @@ def new_valido(g: Game) -> Rules:
             f"{court.known_rating(g, nid, 'political')}, government "
             f"{court.known_rating(g, nid, 'government')})",
         )
-    choice = yield from g.ask("Appoint a new Valido?", opts, role=Role.KING, rule=RULE_VALIDO)
+    choice = yield from g.ask(
+        "Appoint a new Valido?", opts, role=Role.KING, rule=RULE_VALIDO, kind=DecisionKind.VALIDO
+    )
     if choice == "keep":
         served = s.turn - s.valido_since + 1
         if served >= 4 and s.last_scores.get("prestige", 0) < 5:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Place
-from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.decisions import Choices, DecisionKind, Role
 from planet_king.engine.rules import court
 
 if TYPE_CHECKING:
@@ -55,7 +55,12 @@ def exploration_action(g: Game, cause: str) -> Rules:
                 None if value > 0 else f"{rating} rating 0",
             )
     choice = yield from g.ask(
-        "Who explores, with which rating?", opts, role=Role.VALIDO, rule=RULE, cause=cause
+        "Who explores, with which rating?",
+        opts,
+        role=Role.VALIDO,
+        rule=RULE,
+        cause=cause,
+        kind=DecisionKind.EXPLORER,
     )
     _, nid, rating = choice.split(":")
     yield from explore(g, court.rating(g, nid, rating), cause)
@@ -86,6 +91,7 @@ def advance(g: Game, cause: str) -> Rules:
         choice = yield from g.ask(
             "After the Amazon: Formosa or the northern Pacific?",
             opts,
+            kind=DecisionKind.EXPLORATION_ROUTE,
             role=Role.VALIDO,
             rule=RULE,
             cause=cause,

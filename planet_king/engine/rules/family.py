@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.decisions import Choices, DecisionKind, Role
 from planet_king.engine.state import Child
 
 if TYPE_CHECKING:
@@ -109,7 +109,12 @@ def choose_heir(g: Game, cause: str) -> Rules:
     for c in sons:
         opts.add(f"heir:{c.id}", child_name(c))
     choice = yield from g.ask(
-        "Name the new heir", opts, role=Role.KING, rule=RULE_MORTALITY, cause=cause
+        "Name the new heir",
+        opts,
+        role=Role.KING,
+        rule=RULE_MORTALITY,
+        cause=cause,
+        kind=DecisionKind.HEIR,
     )
     s.heir = choice.partition(":")[2]
     heir = next(c for c in sons if c.id == s.heir)
@@ -164,6 +169,7 @@ def bastard_heir(g: Game) -> Rules:
     choice = yield from g.ask(
         "Designate a bastard son as heir?",
         opts,
+        kind=DecisionKind.BASTARD_HEIR,
         role=Role.KING,
         rule="Special Rules / Bastard Son as Heir (Optional)",
     )
@@ -238,7 +244,14 @@ def ask_lady(
             f"{card.name} (prestige {card.prestige}, happiness "
             f"{card.happiness}, fertility {card.fertility})",
         )
-    choice = yield from g.ask(prompt, opts, role=Role.KING, rule=rule, cause=cause)
+    choice = yield from g.ask(
+        prompt,
+        opts,
+        role=Role.KING,
+        rule=rule,
+        cause=cause,
+        kind=DecisionKind.QUEEN if kind == "queen" else DecisionKind.MISTRESS,
+    )
     return choice.partition(":")[2]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.decisions import Choices, DecisionKind, Role
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
@@ -70,7 +70,15 @@ def nominate(g: Game, cause: str) -> Rules:
         c = g.content.geniuses[x]
         opts.add(f"remove:{x}", f"Remove {c.name} ({c.art}, {c.enlightenment})")
     prompt = "Four geniuses at most: remove one" if slot is None else "Remove a genius?"
-    choice = yield from g.ask(prompt, opts, role=Role.KING, rule=RULE_GENIUS, cause=cause)
+    choice = yield from g.ask(
+        prompt,
+        opts,
+        role=Role.KING,
+        rule=RULE_GENIUS,
+        cause=cause,
+        kind=DecisionKind.GENIUS_REMOVAL,
+        subject=gid,
+    )
     if choice == "keep":
         return
     victim = choice.partition(":")[2]
@@ -102,6 +110,7 @@ def appoint_painter(g: Game, cause: str) -> Rules:
         yield from g.ask(
             "Appoint which painter Court painter?",
             opts,
+            kind=DecisionKind.COURT_PAINTER,
             role=Role.KING,
             rule=RULE_PAINTER,
             cause=cause,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Place, War
 from planet_king.content.models import Memorial
-from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.decisions import Choices, DecisionKind, Role
 from planet_king.engine.rules import wars
 
 if TYPE_CHECKING:
@@ -86,7 +86,11 @@ def read_step(g: Game) -> Rules:
                 f"Reveal the {'King' if owner == 'king' else 'Valido'}'s Secret Memorial",
             )
         choice = yield from g.ask(
-            "Reveal one Secret Memorial", opts, role=Role.KING, rule=f"{RULE} / Solo Mode"
+            "Reveal one Secret Memorial",
+            opts,
+            role=Role.KING,
+            rule=f"{RULE} / Solo Mode",
+            kind=DecisionKind.MEMORIAL,
         )
         unread = [(o, c) for o, c in unread if o == choice.partition(":")[2]]
     for _, cid in unread[:1]:

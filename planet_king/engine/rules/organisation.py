@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from planet_king.content import ids
 from planet_king.content.models import Genius, Lady, Noble, TurnWindow
-from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.decisions import Choices, DecisionKind, Role
 from planet_king.engine.rules import court, family, memorials, modes, wars
 
 if TYPE_CHECKING:
@@ -189,6 +189,8 @@ def optional_removals(g: Game) -> Rules:
         choice = yield from g.ask(
             f"Remove one card of the {kind} deck from the game?",
             opts,
+            kind=DecisionKind.DECK_REMOVAL,
+            subject=kind,
             role=Role.KING,
             rule=RULE_NOTABLE_DECKS,
         )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Event
-from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.decisions import Choices, DecisionKind, Role
 from planet_king.engine.rules import court, family, memorials, organisation, wars
 from planet_king.engine.state import Child
 
@@ -130,6 +130,8 @@ def _random_court(g: Game) -> Rules:
                 opts,
                 role=Role.KING,
                 rule=RULE_SETUP,
+                kind=DecisionKind.FILL_POSITION,
+                subject=pos,
             )
         ).partition(":")[2]
         drawn.remove(nid)

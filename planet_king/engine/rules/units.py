@@ -6,7 +6,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Place, War
-from planet_king.engine.decisions import Choices, Role
+from planet_king.engine.decisions import Choices, DecisionKind, Role
 from planet_king.engine.rules import court
 from planet_king.engine.state import LAND_UNITS, UNIT_SP
 from planet_king.engine.words import a_unit
@@ -257,11 +257,28 @@ def move_sources(g: Game) -> list[str]:
     return out
 
 
-def ask_place(g: Game, prompt: str, places: list[str], *, rule: str, cause: str = "") -> Rules:
-    """The Valido chooses where a unit goes, among ``places``; returns the place."""
+def ask_place(
+    g: Game,
+    prompt: str,
+    places: list[str],
+    *,
+    rule: str,
+    cause: str = "",
+    unit: str | None = None,
+    kind: DecisionKind = DecisionKind.UNIT_DESTINATION,
+) -> Rules:
+    """The Valido chooses where ``unit`` (a kind of unit; a noble for a leader: the
+    decision's subject, which the bots read) goes, among ``places``; returns the place."""
     return (
         yield from g.ask_among(
-            prompt, "to", [(p, g.name(p)) for p in places], role=Role.VALIDO, rule=rule, cause=cause
+            prompt,
+            "to",
+            [(p, g.name(p)) for p in places],
+            role=Role.VALIDO,
+            rule=rule,
+            cause=cause,
+            kind=kind,
+            subject=unit,
         )
     )
 
@@ -291,7 +308,12 @@ def move_action(g: Game, cause: str) -> Rules:
         return
     src = (
         yield from g.ask(
-            "Move units from which location?", opts, role=Role.VALIDO, rule=RULE_MOVE, cause=cause
+            "Move units from which location?",
+            opts,
+            role=Role.VALIDO,
+            rule=RULE_MOVE,
+            cause=cause,
+            kind=DecisionKind.MOVE_SOURCE,
         )
     ).partition(":")[2]
     while True:
@@ -302,14 +324,27 @@ def move_action(g: Game, cause: str) -> Rules:
             opts.add("unit:leader", f"Move the leader {g.name(s.wars[src].leader or '')}")
         opts.add("done", "Done moving")
         what = yield from g.ask(
-            f"Move what from {g.name(src)}?", opts, role=Role.VALIDO, rule=RULE_MOVE, cause=cause
+            f"Move what from {g.name(src)}?",
+            opts,
+            role=Role.VALIDO,
+            rule=RULE_MOVE,
+            cause=cause,
+            kind=DecisionKind.MOVE_WHAT,
+            subject=src,
         )
         if what == "done":
             return
         kind = what.partition(":")[2]
         dests = leader_destinations(g, src) if kind == "leader" else reachable(g, src, kind)
+        leader = s.wars[src].leader if kind == "leader" else None
         dst = yield from ask_place(
-            g, f"Move the {UNIT_NAMES.get(kind, kind)} to?", dests, rule=RULE_MOVE, cause=cause
+            g,
+            f"Move the {UNIT_NAMES.get(kind, kind)} to?",
+            dests,
+            rule=RULE_MOVE,
+            cause=cause,
+            unit=leader or kind,
+            kind=DecisionKind.LEADER_DESTINATION if leader else DecisionKind.UNIT_DESTINATION,
         )
         if kind == "leader":
             nid = s.wars[src].leader or ""

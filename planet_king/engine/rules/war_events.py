@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Place, Power, War
-from planet_king.engine.decisions import Choices, Option, Role
+from planet_king.engine.decisions import Choices, DecisionKind, Option, Role
 from planet_king.engine.rules import court, economy, units, wars
 from planet_king.engine.rules.events import effect
 from planet_king.engine.rules.units import PLUS_ULTRA, UNIT_NAMES
@@ -151,6 +151,7 @@ def _alliance_loss(g: Game, card: EventCard) -> Rules:
     choice = yield from g.ask(
         "Austrian Alliance failed: what does the monarchy give up?",
         opts,
+        kind=DecisionKind.ALLIANCE_LOSS,
         role=Role.VALIDO,
         rule=RULE_ALLIANCE,
         cause=card.name,
@@ -237,6 +238,8 @@ def _fronde(g: Game, card: EventCard) -> Rules:
             "The Fronde: deploy the French tercio on which front?",
             "to",
             [(f, g.name(f)) for f in fronts],
+            kind=DecisionKind.UNIT_DESTINATION,
+            subject="french",
             role=Role.VALIDO,
             rule=RULE_FRONDE,
             cause=card.name,
@@ -281,6 +284,8 @@ def _conde_to_spain(g: Game, card: EventCard) -> Rules:
     pos = yield from g.ask(
         "The Fronde: Louis II Condé takes command of which army?",
         opts,
+        kind=DecisionKind.LEADER_ARMY,
+        subject=conde,
         role=Role.VALIDO,
         rule=RULE_FRONDE,
         cause=card.name,
@@ -336,6 +341,7 @@ def _old_tercio(g: Game, card: EventCard) -> Rules:
     choice = yield from g.ask(
         f"Old Tercio: pay {cost} ducat to exchange a Spanish tercio for an old tercio?",
         opts,
+        kind=DecisionKind.OLD_TERCIO,
         role=Role.VALIDO,
         rule=RULE_OLD_TERCIO,
         cause=card.name,

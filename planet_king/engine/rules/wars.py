@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Event, Leader, Noble, Place, Power, War
-from planet_king.engine.decisions import Choices, Option, Role
+from planet_king.engine.decisions import Choices, DecisionKind, Option, Role
 from planet_king.engine.rules import court, units
 from planet_king.engine.rules.modes import ENEMY_TESTS_STOP_EARLY
 from planet_king.engine.rules.units import UNIT_NAMES
@@ -390,6 +390,8 @@ def reinforce_new_front(g: Game, war_id: str, cause: str) -> Rules:
             choice = yield from g.ask(
                 f"{g.name(war_id)}: send a noble from Court to command?",
                 opts,
+                kind=DecisionKind.ARMY_COMMAND,
+                subject=war_id,
                 role=Role.VALIDO,
                 rule=RULE_DECLARATION,
                 cause=cause,
@@ -422,6 +424,8 @@ def reinforce_new_front(g: Game, war_id: str, cause: str) -> Rules:
         choice = yield from g.ask(
             f"{g.name(war_id)}: move units into the new army?",
             opts,
+            kind=DecisionKind.NEW_ARMY_UNITS,
+            subject=war_id,
             role=Role.VALIDO,
             rule=RULE_DECLARATION,
             cause=cause,
@@ -706,6 +710,8 @@ def lose_sp(g: Game, war_id: str, cause: str, *, enemy_leader_strategy: int) -> 
             yield from g.ask(
                 f"{g.name(war_id)}: the SP-loss symbol — remove one SP",
                 opts,
+                kind=DecisionKind.SP_LOSS,
+                subject=war_id,
                 role=Role.VALIDO,
                 rule=RULE_PROGRESSION,
                 cause=cause,
@@ -816,6 +822,8 @@ def player_campaign(g: Game, war_id: str, cause: str) -> Rules:
                     Option("brave:repeat", "Repeat the test"),
                     Option("brave:keep", "Keep the result"),
                 ],
+                kind=DecisionKind.BRAVE_REPEAT,
+                subject=leader,
                 role=Role.VALIDO,
                 rule="Notable Cards / NOBLE Cards (Brave)",
                 cause=cause,
@@ -1031,6 +1039,8 @@ def _redeploy(g: Game, war_id: str, cause: str) -> Rules:
         what = yield from g.ask(
             f"{g.name(war_id)} is over: redeploy its units?",
             opts,
+            kind=DecisionKind.REDEPLOY,
+            subject=war_id,
             role=Role.VALIDO,
             rule=RULE_END,
             cause=cause,
@@ -1047,7 +1057,7 @@ def _redeploy(g: Game, war_id: str, cause: str) -> Rules:
             g.log(f"No place to redeploy a {UNIT_NAMES[kind]}.", rule=RULE_END, cause=cause)
             return
         dst = yield from units.ask_place(
-            g, f"Redeploy the {UNIT_NAMES[kind]} to?", dests, rule=RULE_END, cause=cause
+            g, f"Redeploy the {UNIT_NAMES[kind]} to?", dests, rule=RULE_END, cause=cause, unit=kind
         )
         units.move_one(g, war_id, kind, dst, cause)
 
