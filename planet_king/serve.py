@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import logging
 import os
 import re
 import shlex
@@ -26,6 +27,9 @@ from typing import Any
 # What textual-serve puts in $TEXTUAL_DRIVER for the game processes it starts.
 WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
 QUIT_TIMEOUT_S = 30  # how long a stopping server waits for its tabs' games to quit
+LOG_LINE_CHARS = 200  # a console line says what happened, never a whole bad request
+
+log = logging.getLogger("planet_king.serve")
 
 
 class ServeError(Exception):
@@ -45,6 +49,54 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+def split_host(header: str) -> tuple[str, str]:
+    """A Host header's name (lower case, IPv6 without brackets) and port ("" if none)."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        name, _, rest = header[1:].partition("]")
+        return name, rest.removeprefix(":")
+    name, _, port = header.rpartition(":") if header.count(":") == 1 else (header, "", "")
+    return name, port
+
+
+def this_computers_names() -> set[str]:
+    """The names this computer answers to on a network (for a server on every address)."""
+    names = {"localhost"}
+    with contextlib.suppress(OSError, UnicodeError):
+        hostname = socket.gethostname().lower()
+        names |= {hostname, f"{hostname}.local", socket.getfqdn().lower()}
+    return names
+
+
+def host_allowed(header: str, served_host: str, port: int) -> bool:
+    """Whether a request's Host header names the address served.
+
+    A page of another site whose name its owner points at 127.0.0.1 (DNS rebinding)
+    sends its own name as the Host: refused. Served on this computer only, only loopback
+    names and addresses are allowed; on every address, any IP address and this
+    computer's own names; on one address, that address (or name) and the loopback."""
+    name, given_port = split_host(header)
+    if given_port != str(port) and not (given_port == "" and port == 80):
+        return False
+    if not name or is_loopback(name):
+        return bool(name)
+    if is_loopback(served_host):
+        return False
+    if served_host in ("0.0.0.0", "::", ""):
+        try:
+            ipaddress.ip_address(name)
+            return True
+        except ValueError:
+            return name in this_computers_names()
+    return name == split_host(served_host)[0]
+
+
+def origin_allowed(origin: str | None, scheme: str, host_header: str) -> bool:
+    """Whether a websocket's Origin is the served page's own: the page the server sent
+    (same scheme, same host and port) and no other site's, nor another port's."""
+    return origin is not None and origin.lower() == f"{scheme}://{host_header}".lower()
 
 
 def tab_command(saves_dir: Path, data_dir: Path | None) -> str:
@@ -71,6 +123,25 @@ def banner(url: str, host: str, saves_dir: Path) -> list[str]:
     lines.append(f"Each tab is its own game; saves go to {saves_dir.resolve()}.")
     lines.append("Press Ctrl+C to stop.")
     return lines
+
+
+class OneLineFormatter(logging.Formatter):
+    """A log record as one line: the message and, for an error, its exception's type
+    and words, cut short (a bad request is a line, not a traceback with its locals)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            text += f": {type(exc).__name__}: {exc}"
+        text = " ".join(text.split())
+        if len(text) > LOG_LINE_CHARS:
+            text = text[: LOG_LINE_CHARS - 1] + "…"
+        return f"{record.levelname.lower()}: {text}" if record.levelno >= logging.WARNING else text
+
+
+def _what(request: Any) -> tuple[str, str, str]:
+    return request.method, request.path, request.host
 
 
 def exit_with_server() -> None:
@@ -103,6 +174,24 @@ def serve(host: str, port: int, saves_dir: Path, data_dir: Path | None) -> None:
     url_host = f"[{host}]" if ":" in host else host
     shown_host = socket.gethostname() if host in ("0.0.0.0", "::") else url_host
 
+    @web.middleware
+    async def guard(request: web.Request, handler: Any) -> web.StreamResponse:
+        """Only the served page drives a game: a request must name the address served
+        (no DNS rebinding) and a websocket must come from the served page's own origin
+        (no other site, nor another port of this computer, in the player's browser)."""
+        if not host_allowed(request.host, host, port):
+            log.warning("refused %s %s: Host %r is not the address served", *_what(request))
+            raise web.HTTPForbidden(text="Forbidden: this is not the address served.\n")
+        if request.path == "/ws" and not origin_allowed(
+            request.headers.get("Origin"), request.scheme, request.host
+        ):
+            origin = request.headers.get("Origin")
+            log.warning(
+                "refused %s %s from Host %r: Origin %r is another page's", *_what(request), origin
+            )
+            raise web.HTTPForbidden(text="Forbidden: only the served page may connect.\n")
+        return await handler(request)
+
     class GameServer(Server):
         """textual-serve's server, with our banner and every open game quit on shutdown."""
 
@@ -120,6 +209,16 @@ def serve(host: str, port: int, saves_dir: Path, data_dir: Path | None) -> None:
             plain = re.fullmatch(r"[A-Za-z0-9.:\[\]-]+", request.host)  # goes into a script
             self.public_url = f"{request.scheme}://{request.host}" if plain else self.default_url
             return await super().handle_index(request)
+
+        def initialize_logging(self) -> None:
+            handler = logging.StreamHandler(sys.stdout)
+            handler.setFormatter(OneLineFormatter())
+            logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
+
+        async def _make_app(self) -> web.Application:
+            app = await super()._make_app()
+            app.middlewares.append(guard)
+            return app
 
         async def on_startup(self, app: web.Application) -> None:
             pass  # textual-serve's banner names the shell command: ours is printed below
