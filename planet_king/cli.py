@@ -813,6 +813,9 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     saves_dir: Annotated[Path | None, SAVES_DIR_OPTION] = None,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
+    max_tabs: Annotated[
+        int, typer.Option(min=1, max=64, help="Games served at once; another tab is refused.")
+    ] = 8,
 ) -> None:
     """Serve the game to web browsers: each tab is its own game, the saves are shared.
 
@@ -828,7 +831,7 @@ def serve(
     if folder.exists() and not folder.is_dir():
         raise UserError(f"--saves-dir {folder}: not a folder")
     try:
-        run_server(host, port, folder, data_dir)
+        run_server(host, port, folder, data_dir, max_tabs)
     except ServeError as exc:
         raise UserError(str(exc)) from None
     typer.echo("Stopped.")
