@@ -806,24 +806,63 @@ def autosave(game: Game, *, saves_dir: Path | None = None, leaving: bool = False
             )
         return f"autosave failed: {describe_os_error(exc)} ({where}); the game goes on"
     game.autosaved_choices = tuple(game.choices)
-    _prune([*existing, Autosave(counter, slug, target)], slug)
+    _WRITTEN_HERE.add(target)
+    _prune([*existing, Autosave(counter, slug, target)], slug, tuple(game.choices))
     clean_stale_temps(folder)
     return None
 
 
-def _prune(existing: list[Autosave], slug: str) -> None:
-    """Keep the last AUTOSAVE_KEEP autosaves of this game (the newest was just written)
-    and the last one of every other game: games beyond the AUTOSAVE_GAMES most recently
-    autosaved are cut down to their last autosave, never to none (best effort)."""
+# The autosaves this process wrote: its own line of play, which it may prune. Another
+# copy of the same game (resumed from the same autosave in another terminal or tab)
+# writes under the same game id; its positions are not ours to delete.
+_WRITTEN_HERE: set[Path] = set()
+
+
+def _superseded(old: Autosave, newer: list[Autosave], choices: tuple[str, ...]) -> bool:
+    """Whether deleting ``old`` loses no position: this process wrote it, or its choices
+    lead to the position just written (``choices``) or to a newer autosave of the game.
+    The newest position of any line of play (two copies of one game) is never pruned."""
+    if old.path in _WRITTEN_HERE:
+        return True
+    try:
+        mine = read_save(old.path).choices
+    except SaveError:
+        return False  # unreadable now: left for a person to look at
+    if choices[: len(mine)] == mine:
+        return True
+    for other in newer:
+        try:
+            theirs = read_save(other.path).choices
+        except SaveError:
+            continue
+        if theirs[: len(mine)] == mine:
+            return True
+    return False
+
+
+def _prune(existing: list[Autosave], slug: str, choices: tuple[str, ...] = ()) -> None:
+    """Keep the last AUTOSAVE_KEEP autosaves of this game (the newest was just written,
+    its ``choices`` given) and the last one of every other game: games beyond the
+    AUTOSAVE_GAMES most recently autosaved are cut down to their last autosave, never to
+    none (best effort). An autosave that is the newest of its line of play (another copy
+    of this game wrote it) is kept whatever its age: see ``_superseded``."""
     by_game: dict[str, list[Autosave]] = {}
     for a in existing:  # oldest first
         by_game.setdefault(a.game, []).append(a)
-    doomed = by_game.get(slug, [])[:-AUTOSAVE_KEEP]
+    ours = by_game.get(slug, [])
+    doomed = [
+        old
+        for i, old in enumerate(ours[:-AUTOSAVE_KEEP])
+        if _superseded(old, ours[i + 1 :], choices)
+    ]
     others = sorted(
         (g for g in by_game if g != slug), key=lambda g: by_game[g][-1].counter, reverse=True
     )
     for g in others[AUTOSAVE_GAMES - 1 :]:
-        doomed += by_game[g][:-1]
+        theirs = by_game[g]
+        doomed += [
+            old for i, old in enumerate(theirs[:-1]) if _superseded(old, theirs[i + 1 :], ())
+        ]
     for old in doomed:
         with contextlib.suppress(OSError):
             old.path.unlink()
