@@ -98,6 +98,20 @@ class PlanetKingApp(App[int]):
         else:
             self.push_screen(TitleScreen(self.content, self.seed))
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: Any = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every toast is plain text: ours carry file names, folders and errors from
+        save files, where ``[/]`` would crash the game and ``[@click=...]`` run an action
+        (issue 34, 4). None of ours uses markup, so it is never interpreted."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     # ------------------------------------------------------------ saving
     @staticmethod
     def saves_module() -> ModuleType | None:
