@@ -479,7 +479,9 @@ def _sim_saver(folder: Path, scenario: str, seed: int) -> Any:
 
     def write(i: int, game: Any) -> None:
         try:
-            saves.save_game(game, f"sim-{scenario}-{seed}-{i + 1:05d}", saves_dir=folder)
+            saves.save_game(
+                game, f"sim-{scenario}-{seed}-{i + 1:05d}", saves_dir=folder, overwrite=True
+            )
         except saves.SaveError as exc:
             raise SaveFileError(str(exc)) from None
 

@@ -90,7 +90,8 @@ class SaveError(Exception):
     """A save that cannot be read, written or replayed. ``str()`` is one line.
 
     ``kind`` says which: ``io``, ``format`` (not a save, damaged, wrong types),
-    ``version`` (unknown or future format), ``scenario``, ``illegal`` (an illegal
+    ``version`` (unknown or future format), ``exists`` (a save of that name, not
+    replaced), ``scenario``, ``illegal`` (an illegal
     choice at ``position``), ``digest`` (the replay differs at ``turn``) or ``engine``.
     For ``illegal`` and ``digest`` errors ``valid_turn``/``valid_choices`` give the last
     turn start that still matches, if any: ``load_game(..., up_to_valid=True)`` opens
@@ -120,6 +121,10 @@ class SaveError(Exception):
 
 class SaveWriteError(SaveError):
     """Writing a save failed; the previous file (if any) is untouched."""
+
+
+class SaveExistsError(SaveWriteError):
+    """A save of that name exists: it is replaced only when asked (a trailing ``!``)."""
 
 
 # --------------------------------------------------------------------- the format
@@ -703,15 +708,25 @@ def default_name(game: Game) -> str:
     return f"{game.scenario.id}-seed{game.seed}-{stamp}.json"
 
 
-def save_game(game: Game, path: Path | str | None = None, *, saves_dir: Path | None = None) -> Path:
+def save_game(
+    game: Game,
+    path: Path | str | None = None,
+    *,
+    saves_dir: Path | None = None,
+    overwrite: bool = False,
+) -> Path:
     """Save a game and return the file written. Raises SaveWriteError (one line).
 
     The file always lands in the saves folder (``saves_dir``, else $PLANET_KING_SAVES,
     else the default folder); ``path`` only gives its name, sanitised: no folders, no
     traversal, no absolute paths (to write elsewhere, pass that folder as ``saves_dir``).
     A name with no letter or digit (``.``, ``*``, ``..``) is refused, not replaced.
+    A save of that name is never replaced silently: refused (SaveExistsError, saying
+    how) unless ``overwrite`` or the name ends with ``!`` (``w my-reign!``).
     """
     folder = _resolve_dir(saves_dir)
+    if path is not None and str(path).rstrip().endswith("!"):
+        path, overwrite = str(path).rstrip()[:-1], True
     if path is None or not str(path).strip():
         name = default_name(game)
     else:
@@ -725,6 +740,13 @@ def save_game(game: Game, path: Path | str | None = None, *, saves_dir: Path | N
         if name.lower().startswith(AUTOSAVE_PREFIX):  # not to be rotated away
             name = "save-" + name
     target = folder / name
+    if not overwrite and (target.exists() or target.is_symlink()):
+        stem = shown(name.removesuffix(".json"), 80)
+        raise SaveExistsError(
+            f"a save named '{shown(name, 80)}' exists already (nothing was saved); "
+            f"to replace it, save as '{stem}!'",
+            kind="exists",
+        )
     data = dumps(game).encode("utf-8")
     try:
         atomic_write(target, data)

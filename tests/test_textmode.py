@@ -172,3 +172,17 @@ def test_the_forecast_at_set_up_says_the_court_is_still_being_formed() -> None:
     assert game.state.phase == "setup"
     assert present.SETTING_UP in forecast_line(game)
     assert present.forecast_lines(game)[0].text == present.SETTING_UP
+
+
+def test_w_never_replaces_a_named_save_silently(tmp_path: Path) -> None:
+    """Issue 34, 5: ``w my-reign`` in another game replaced a 4-choice save with a
+    0-choice one. It is refused, saying how to replace it (``w my-reign!``)."""
+    out = play(Game("hothead", seed=3), ["1", "w my-reign", "q"], tmp_path)
+    assert "Saved to" in out
+    kept = (tmp_path / "my-reign.json").read_text()
+    out = play(Game("hothead", seed=4), ["w my-reign"], tmp_path)
+    assert "Not saved: a save named 'my-reign.json' exists already" in out
+    assert "save as 'my-reign!'" in out
+    assert (tmp_path / "my-reign.json").read_text() == kept
+    out = play(Game("hothead", seed=4), ["w my-reign!"], tmp_path)
+    assert "Saved to" in out and '"seed": 4' in (tmp_path / "my-reign.json").read_text()

@@ -154,3 +154,27 @@ def test_a_tutorial_that_cannot_start_says_why_in_plain_words(tmp_path: Path, mo
         assert "The tutorial cannot start" in shown and "tutorial[/]" in shown, shown
 
     run(app, script)
+
+
+def test_s_never_replaces_a_named_save_silently(tmp_path: Path) -> None:
+    """Issue 34, 5, in the full-screen game: a name taken is refused, saying how to
+    replace it; the name with a ``!`` replaces it."""
+    from textual.widgets import Input
+
+    first = saves.save_game(advance(Game("hothead", seed=3), 4), "my-reign", saves_dir=tmp_path)
+    kept = first.read_text()
+    app = PlanetKingApp(Game("hothead", seed=4), saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Any) -> None:
+        for name in ("my-reign", "my-reign!"):
+            await pilot.press("s")
+            await pilot.pause()
+            app.screen.query_one(Input).value = name
+            await pilot.press("enter")
+            shown = await toasts(app, pilot)
+            if name == "my-reign":
+                assert "exists already" in shown and "save as 'my-reign!'" in shown, shown
+                assert first.read_text() == kept
+
+    run(app, script)
+    assert '"seed": 4' in first.read_text()
