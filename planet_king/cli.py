@@ -351,7 +351,12 @@ def simulate(
         Path | None, typer.Option("--save-dir", help="Write every game as a save in DIR.")
     ] = None,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
-    workers: Annotated[int, typer.Option(min=1, help="Processes to play in.")] = 1,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Processes to play in (most: the cores).")
+    ] = 1,
+    oversubscribe: Annotated[
+        bool, typer.Option("--oversubscribe", help="Allow more workers than cores.")
+    ] = False,
     coop: Annotated[bool, COOP_OPTION] = False,
     memorials: Annotated[bool, MEMORIALS_OPTION] = False,
     war_only: Annotated[bool, WAR_ONLY_OPTION] = False,
@@ -379,6 +384,11 @@ def simulate(
         difficulty=difficulty,
         option=option,
     )
+    from planet_king.advisor_pool import cores
+
+    if workers > cores() and not oversubscribe:  # 400 workers forked 272 processes, 3.4 GB
+        typer.echo(f"planet-king: note: {workers} workers capped at {cores()} cores", err=True)
+        workers = cores()
     if save_dir is not None and workers > 1:
         raise UserError("--save-dir writes the saves from one process: use --workers 1")
     on_game = None if save_dir is None else _sim_saver(save_dir, scenario, seed)

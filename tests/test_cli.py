@@ -256,3 +256,25 @@ def test_cards_at_80_columns_never_cut_a_word(section: str) -> None:
         shown = " ".join(render(card) for _, render in COLUMNS[section])
         for word in re.findall(r"[\w'’-]+", shown):
             assert word in words, (card["name"], word)
+
+
+def test_simulate_caps_its_workers_at_the_cores_unless_told(monkeypatch) -> None:
+    """Issue 34, 6: ``--workers 400`` on two cores forked 272 processes (3.4 GB)."""
+    from planet_king import advisor_pool, sim
+
+    played_in: list[int] = []
+    real = sim.simulate
+
+    def recording(*args, **kwargs):  # type: ignore[no-untyped-def]
+        played_in.append(kwargs["workers"])
+        return real(*args, **{**kwargs, "workers": 1})  # the games, in this process
+
+    monkeypatch.setattr(advisor_pool, "cores", lambda: 2)
+    monkeypatch.setattr(sim, "simulate", recording)
+    args = ["simulate", "hothead", "--games", "2", "--json", "--workers", "400"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "400 workers capped at 2 cores" in result.stderr
+    result = runner.invoke(app, [*args, "--oversubscribe"])
+    assert result.exit_code == 0, result.output
+    assert played_in == [2, 400]
