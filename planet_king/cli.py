@@ -862,6 +862,9 @@ def _first_interrupt(signum: int, frame: Any) -> None:
 
 
 def main() -> None:
+    from planet_king.textout import degrade_streams
+
+    degrade_streams()  # a non-UTF-8 stdout gets the nearest ASCII, not UnicodeEncodeError
     if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         app()  # SIGINT is not ours to handle (ignored by the parent, or embedded)
         return
