@@ -1,4 +1,7 @@
-"""Issue 34, 4: text from a file or a path reaches the screen as plain text, never as
+"""Issue 34 in the full-screen game: toasts in plain text (4), named saves never
+replaced silently (5), a choice saved however the app closes (8).
+
+Issue 34, 4: text from a file or a path reaches the screen as plain text, never as
 Textual markup. A save whose scenario is ``[/]`` crashed the game from the load list,
 a saves folder named ``saves[/]`` crashed ``s``, and a scenario of
 ``[@click=app.screenshot(...)]`` made a toast that wrote a file when clicked. One test
@@ -178,3 +181,20 @@ def test_s_never_replaces_a_named_save_silently(tmp_path: Path) -> None:
 
     run(app, script)
     assert '"seed": 4' in first.read_text()
+
+
+def test_a_choice_followed_at_once_by_the_apps_exit_is_autosaved(tmp_path: Path) -> None:
+    """Issue 34, 8: a browser tab closed ~200 ms after a choice lost it (the autosave
+    waited for the next frame, the exit did not). The app saves as it closes."""
+    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Any) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and app.game is not None
+        assert app.game.decision is not None
+        screen._take(app.game.decision.legal_ids[0])
+        app.exit(0)  # as a closed tab's quit does: no frame in between
+
+    run(app, script)
+    newest = saves.latest_autosave(tmp_path)
+    assert newest is not None and len(saves.read_save(newest).choices) == 1
