@@ -37,6 +37,7 @@ from planet_king.engine.game import (
     ScenarioNotPlayable,
     UnknownScenario,
 )
+from planet_king.engine.stacking import is_stack_name
 from planet_king.fsutil import (
     atomic_write,
     clean_stale_temps,
@@ -285,6 +286,11 @@ def _parse_options(raw: Any, src: str) -> GameOptions:
         if not ok:
             raise SaveError(f"{src}: field 'options.{key}' should be {what}, found {_kind(value)}")
     options = GameOptions.from_dict(raw)
+    if options.stack and not is_stack_name(options.stack):
+        raise SaveError(
+            f"{src}: field 'options.stack': '{shown(options.stack, 40)}' is not a stack name "
+            "(a stack of data/stacks, never a path)"
+        )
     if options.difficulty not in DIFFICULTIES:
         raise SaveError(
             f"{src}: field 'options.difficulty': unknown difficulty '{options.difficulty}' "

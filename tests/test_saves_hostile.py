@@ -550,3 +550,44 @@ def test_two_running_copies_of_one_game_keep_each_their_newest_autosave(content,
     assert newest[0] != newest[1]  # two lines of play (another seed each)
     kept = autosaved_choices(tmp_path)
     assert len(kept) <= 2 * saves.AUTOSAVE_KEEP + 1  # each line still rotates
+
+
+# --------------------------------------------- issue 34, 9-10: a stack is a name, not a path
+def stacked_save(content, tmp_path: Path) -> tuple[Path, dict]:
+    from planet_king import tutorial
+
+    game = tutorial.new_game(tutorial.load(content), content)
+    path = saves.save_game(game, "stacked", saves_dir=tmp_path)
+    return path, json.loads(path.read_text())
+
+
+def test_a_saves_stack_outside_the_stacks_folder_is_refused(content, tmp_path) -> None:
+    """A save named ``../../elsewhere/evil`` as its stack, with a stack file planted
+    there (its id matching), loaded and verified: a stack is a name, never a path."""
+    path, doc = stacked_save(content, tmp_path)
+    stacks = content.data_dir / "stacks"
+    planted = tmp_path / "elsewhere" / "evil.yaml"
+    planted.parent.mkdir()
+    name = os.path.relpath(planted.with_suffix(""), stacks)
+    original = (stacks / f"{doc['options']['stack']}.yaml").read_text()
+    planted.write_text(original.replace("id: first-game-turn", f"id: {name}"))
+    doc["options"]["stack"] = name
+    path.write_text(json.dumps(doc))
+    with pytest.raises(SaveError, match="is not a stack name"):
+        saves.load_game(path, content=content)
+
+
+@pytest.mark.parametrize("stack", ["/etc/passwd", "x" * 5000, "First Game", "a/b", "-x"])
+def test_a_stack_that_is_no_name_is_one_line_at_replay(content, tmp_path, stack) -> None:
+    path, doc = stacked_save(content, tmp_path)
+    doc["options"]["stack"] = stack
+    path.write_text(json.dumps(doc))
+    result = subprocess.run(
+        [sys.executable, "-m", "planet_king.cli", "replay", str(path), "--verify"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 1, result.stderr  # a bad save's exit code
+    assert "is not a stack name" in result.stderr and result.stderr.count("\n") == 1
+    assert "internal error" not in result.stderr and len(result.stderr) < 400
