@@ -7,6 +7,8 @@ Textual is imported only by the commands that open the TUI.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import signal
@@ -94,14 +96,37 @@ class OneLineErrors(TyperGroup):
             _fail(f"invalid game data: {exc}", 2)
         except KeyboardInterrupt:
             _fail("interrupted", 130)
+        except OSError as exc:
+            if exc.errno not in OUTPUT_ERRNOS:
+                _internal(exc)
+            _output_failed(exc)
         except Exception as exc:  # a bug: one line, the traceback only on request
-            if os.environ.get("PLANET_KING_DEBUG"):
-                raise
-            _fail(
-                f"internal error: {type(exc).__name__}: {exc} "
-                "(set PLANET_KING_DEBUG=1 to see the traceback)",
-                3,
-            )
+            _internal(exc)
+
+
+def _internal(exc: Exception) -> None:
+    if os.environ.get("PLANET_KING_DEBUG"):
+        raise exc
+    _fail(
+        f"internal error: {type(exc).__name__}: {exc} "
+        "(set PLANET_KING_DEBUG=1 to see the traceback)",
+        3,
+    )
+
+
+# The output cannot be written (stdout to /dev/full, a closed pipe, a dead terminal)
+OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EDQUOT, errno.EBADF}
+
+
+def _output_failed(exc: OSError) -> None:
+    """Say so in one line on stderr (if it can be written) and exit 1; stdout is pointed
+    at /dev/null first, so that the interpreter's last flush does not fail again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    with contextlib.suppress(OSError, ValueError):
+        _fail(f"cannot write the output: {exc.strerror or exc}", 1)
+    sys.exit(1)
 
 
 app = typer.Typer(
@@ -838,6 +863,14 @@ def serve(
     from planet_king.serve import ServeError
     from planet_king.serve import serve as run_server
 
+    if not host:
+        raise UserError("--host: empty (0.0.0.0 listens on every address)")
+    try:
+        host.encode("idna")  # what the resolver does: a label over 63 characters fails
+    except UnicodeError:
+        raise UserError(
+            f"--host: '{host[:40]}{'…' if len(host) > 40 else ''}' is no host name"
+        ) from None
     load_content(data_dir)  # bad data is said here, not in every tab
     folder = saves.saves_dir(saves_dir)
     if folder.exists() and not folder.is_dir():
@@ -864,6 +897,9 @@ def _first_interrupt(signum: int, frame: Any) -> None:
 def main() -> None:
     from planet_king.textout import degrade_streams
 
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+        if getattr(sys, name) is None:  # closed by the caller (<&-): as if empty
+            setattr(sys, name, open(os.devnull, mode))  # noqa: SIM115 (for the process' life)
     degrade_streams()  # a non-UTF-8 stdout gets the nearest ASCII, not UnicodeEncodeError
     if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         app()  # SIGINT is not ours to handle (ignored by the parent, or embedded)

@@ -53,3 +53,38 @@ def test_the_nearest_ascii_keeps_the_words() -> None:
         'Gaspar de Guzman - Cordoba\'s "army" ... +/-1 | -'
     )
     assert nearest_ascii("平") == "?"
+
+
+def shell(command: str) -> subprocess.CompletedProcess:
+    """``planet-king`` run by a shell, for redirections Python cannot make (``<&-``)."""
+    line = " ".join(f"'{part}'" for part in PLANET_KING)
+    return subprocess.run(
+        ["bash", "-c", f"exec {line} {command}"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+    )
+
+
+def test_a_closed_stdin_is_an_empty_input(tmp_path: Path) -> None:
+    """Issue 34, 10: ``<&-`` was "internal error: AttributeError ... isatty"."""
+    result = shell(f"play hothead --text --seed 7 --saves-dir '{tmp_path}' <&-")
+    assert result.returncode == 0, result.stderr
+    assert "End of input: leaving the game." in result.stdout
+
+
+def test_a_full_disk_as_stdout_is_one_line(tmp_path: Path) -> None:
+    for command in ("scenarios", f"play hothead --text --seed 7 --saves-dir '{tmp_path}'"):
+        result = shell(f"{command} > /dev/full < /dev/null")
+        assert result.returncode == 1, result.stderr
+        assert result.stderr == (
+            "planet-king: error: cannot write the output: No space left on device\n"
+        )
+
+
+def test_serve_refuses_a_host_that_is_no_host_name_in_one_line(tmp_path: Path) -> None:
+    for host, said in (("a" * 300, "is no host name"), ("", "--host: empty")):
+        result = shell(f"serve --host '{host}' --saves-dir '{tmp_path}'")
+        assert result.returncode == 2, result.stderr
+        assert said in result.stderr and result.stderr.count("\n") == 1
+        assert "internal error" not in result.stderr and "served at" not in result.stdout
