@@ -258,3 +258,37 @@ def test_a_tabs_messages_are_checked_and_sizes_clamped() -> None:
     ):
         assert read_message(junk) is None, junk
     assert read_message('["stdin", "a"]') == ("stdin", "a")
+
+
+def test_bad_requests_and_messages_are_one_console_line_each(server) -> None:
+    """Issue 34, 12: a 6 KB URL printed 300 lines of traceback with locals; malformed
+    resize values crashed the tab's game. One line each, and the game goes on."""
+    import urllib.error
+    import urllib.request
+
+    port, proc, log = server
+    with contextlib.suppress(urllib.error.URLError, OSError):
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/{'a' * 9000}", timeout=TIMEOUT_S)
+    with socket.create_connection(("127.0.0.1", port)) as dropped:  # a handshake cut short
+        dropped.sendall(b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n")
+    before = len(log.read_text().splitlines())
+
+    async def scenario() -> None:
+        async with tab(port) as t:
+            game = await the_game(proc.pid)
+            await t.drawn(b"Scenarios")
+            for size in ('"wide"', "null", "-5", "2.5"):
+                await t.ws.send_str(f'["resize", {{"width": {size}, "height": 30}}]')
+            await t.ws.send_str("not json at all")
+            t.screen.clear()
+            await t.ws.send_str(json.dumps(["stdin", "\t"]))  # a key: the game still draws
+            await until("the game to draw again", lambda: len(t.screen) > 0)
+            assert alive(game)
+
+    asyncio.run(scenario())
+    text = log.read_text()
+    lines = text.splitlines()
+    assert "Traceback" not in text and "│" not in text and "locals" not in text
+    assert all(len(line) <= 300 for line in lines), max(lines, key=len)
+    assert len(lines) - before <= 6  # the tab's request, one warning, its end
+    assert sum("ignored a malformed message" in line for line in lines) == 1
