@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import json
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -127,6 +129,20 @@ def _output_failed(exc: OSError) -> None:
     with contextlib.suppress(OSError, ValueError):
         _fail(f"cannot write the output: {exc.strerror or exc}", 1)
     sys.exit(1)
+
+
+def says_interrupted(command: Callable[..., Any]) -> Callable[..., Any]:
+    """A long command stopped by Ctrl+C says so ("interrupted", exit 130) instead of
+    ending silently (Typer turns the KeyboardInterrupt into a bare exit 130)."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except KeyboardInterrupt:
+            _fail("interrupted", 130)
+
+    return run
 
 
 app = typer.Typer(
@@ -366,6 +382,7 @@ def tutorial(
 
 
 @app.command()
+@says_interrupted
 def simulate(
     scenario: Annotated[str, typer.Argument(help=SCENARIO_HELP)],
     games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
@@ -801,6 +818,7 @@ def hint(
 
 
 @app.command()
+@says_interrupted
 def report(
     games: Annotated[int, typer.Option(min=1, help="Games per scenario and bot.")] = 200,
     seed: Annotated[int, typer.Option(help="Master seed.")] = 1,

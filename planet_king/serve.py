@@ -64,6 +64,10 @@ def is_loopback(host: str) -> bool:
     try:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
+        pass
+    try:  # the short IPv4 forms the resolver takes: 127.1, 2130706433
+        return ipaddress.ip_address(socket.inet_aton(host)).is_loopback
+    except OSError:
         return False
 
 
