@@ -7,7 +7,12 @@ $TEXTUAL_DRIVER; the command line recognises that driver when it chooses the int
 
 No process outlives what it serves: a closed tab or a game that ends stops its process
 (textual-serve asks it to quit), stopping the server asks every open tab's game to quit,
-and a game whose server died without asking quits by itself (see ``exit_with_server``).
+and a game whose server died without asking quits by itself (see ``exit_with_server``);
+a game that has not quit KILL_AFTER_S after it was asked is killed (``stop_game``).
+
+Only the served page drives a game (``host_allowed``, ``origin_allowed``: no other site
+nor DNS rebinding), and no tab can eat the machine: its size is clamped, its messages
+capped and its keys throttled, and at most ``--max-tabs`` games run at once.
 """
 
 from __future__ import annotations
