@@ -36,7 +36,7 @@ WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
 KILL_AFTER_S = 5.0  # a game that has not quit this long after it was asked is killed
 MAX_COLUMNS, MAX_ROWS = 400, 150  # a tab's terminal is clamped to this (a 4K screen's)
 MAX_MESSAGE_BYTES = 16 * 1024  # a longer websocket message closes its tab
-STDIN_BYTES_PER_S = 4096  # keys flow to a game at most this fast (after a burst of 16 KB)
+STDIN_BYTES_PER_S = 2048  # keys and mouse reports reach a game this fast (after 16 KB)
 MAX_TABS = 8  # games served at once: each is a process of some 60 MB
 
 
