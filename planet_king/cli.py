@@ -8,12 +8,14 @@ Textual is imported only by the commands that open the TUI.
 from __future__ import annotations
 
 import contextlib
+import errno
+import functools
 import json
 import os
 import signal
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -103,14 +105,51 @@ class OneLineErrors(TyperGroup):
             _fail(f"invalid game data: {exc}", 2)
         except KeyboardInterrupt:
             _fail("interrupted", 130)
+        except OSError as exc:
+            if exc.errno not in OUTPUT_ERRNOS:
+                _internal(exc)
+            _output_failed(exc)
         except Exception as exc:  # a bug: one line, the traceback only on request
-            if os.environ.get("PLANET_KING_DEBUG"):
-                raise
-            _fail(
-                f"internal error: {type(exc).__name__}: {exc} "
-                "(set PLANET_KING_DEBUG=1 to see the traceback)",
-                3,
-            )
+            _internal(exc)
+
+
+def _internal(exc: Exception) -> None:
+    if os.environ.get("PLANET_KING_DEBUG"):
+        raise exc
+    _fail(
+        f"internal error: {type(exc).__name__}: {exc} "
+        "(set PLANET_KING_DEBUG=1 to see the traceback)",
+        3,
+    )
+
+
+# The output cannot be written (stdout to /dev/full, a closed pipe, a dead terminal)
+OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EDQUOT, errno.EBADF}
+
+
+def _output_failed(exc: OSError) -> None:
+    """Say so in one line on stderr (if it can be written) and exit 1; stdout is pointed
+    at /dev/null first, so that the interpreter's last flush does not fail again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    with contextlib.suppress(OSError, ValueError):
+        _fail(f"cannot write the output: {exc.strerror or exc}", 1)
+    sys.exit(1)
+
+
+def says_interrupted(command: Callable[..., Any]) -> Callable[..., Any]:
+    """A long command stopped by Ctrl+C says so ("interrupted", exit 130) instead of
+    ending silently (Typer turns the KeyboardInterrupt into a bare exit 130)."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except KeyboardInterrupt:
+            _fail("interrupted", 130)
+
+    return run
 
 
 app = typer.Typer(
@@ -374,6 +413,7 @@ def tutorial(
 
 
 @app.command()
+@says_interrupted
 def simulate(
     scenario: Annotated[str, typer.Argument(help=SCENARIO_HELP)],
     games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
@@ -384,7 +424,12 @@ def simulate(
         Path | None, typer.Option("--save-dir", help="Write every game as a save in DIR.")
     ] = None,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
-    workers: Annotated[int, typer.Option(min=1, help="Processes to play in.")] = 1,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Processes to play in (most: the cores).")
+    ] = 1,
+    oversubscribe: Annotated[
+        bool, typer.Option("--oversubscribe", help="Allow more workers than cores.")
+    ] = False,
     cluster: Annotated[str | None, CLUSTER_OPTION] = None,
     coop: Annotated[bool, COOP_OPTION] = False,
     memorials: Annotated[bool, MEMORIALS_OPTION] = False,
@@ -413,6 +458,11 @@ def simulate(
         difficulty=difficulty,
         option=option,
     )
+    from planet_king.advisor_pool import cores
+
+    if workers > cores() and not oversubscribe:  # 400 workers forked 272 processes, 3.4 GB
+        typer.echo(f"planet-king: note: {workers} workers capped at {cores()} cores", err=True)
+        workers = cores()
     if cluster is not None and workers > 1:
         raise UserError("give --workers or --cluster, not both")
     if save_dir is not None and (workers > 1 or cluster is not None):
@@ -519,7 +569,9 @@ def _sim_saver(folder: Path, scenario: str, seed: int) -> Any:
 
     def write(i: int, game: Any) -> None:
         try:
-            saves.save_game(game, f"sim-{scenario}-{seed}-{i + 1:05d}", saves_dir=folder)
+            saves.save_game(
+                game, f"sim-{scenario}-{seed}-{i + 1:05d}", saves_dir=folder, overwrite=True
+            )
         except saves.SaveError as exc:
             raise SaveFileError(str(exc)) from None
 
@@ -841,6 +893,7 @@ def hint(
 
 
 @app.command()
+@says_interrupted
 def report(
     games: Annotated[int, typer.Option(min=1, help="Games per scenario and bot.")] = 200,
     seed: Annotated[int, typer.Option(help="Master seed.")] = 1,
@@ -910,6 +963,9 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     saves_dir: Annotated[Path | None, SAVES_DIR_OPTION] = None,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
+    max_tabs: Annotated[
+        int, typer.Option(min=1, max=64, help="Games served at once; another tab is refused.")
+    ] = 8,
 ) -> None:
     """Serve the game to web browsers: each tab is its own game, the saves are shared.
 
@@ -920,12 +976,20 @@ def serve(
     from planet_king.serve import ServeError
     from planet_king.serve import serve as run_server
 
+    if not host:
+        raise UserError("--host: empty (0.0.0.0 listens on every address)")
+    try:
+        host.encode("idna")  # what the resolver does: a label over 63 characters fails
+    except UnicodeError:
+        raise UserError(
+            f"--host: '{host[:40]}{'…' if len(host) > 40 else ''}' is no host name"
+        ) from None
     load_content(data_dir)  # bad data is said here, not in every tab
     folder = saves.saves_dir(saves_dir)
     if folder.exists() and not folder.is_dir():
         raise UserError(f"--saves-dir {folder}: not a folder")
     try:
-        run_server(host, port, folder, data_dir)
+        run_server(host, port, folder, data_dir, max_tabs)
     except ServeError as exc:
         raise UserError(str(exc)) from None
     typer.echo("Stopped.")
@@ -944,6 +1008,12 @@ def _first_interrupt(signum: int, frame: Any) -> None:
 
 
 def main() -> None:
+    from planet_king.textout import degrade_streams
+
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+        if getattr(sys, name) is None:  # closed by the caller (<&-): as if empty
+            setattr(sys, name, open(os.devnull, mode))  # noqa: SIM115 (for the process' life)
+    degrade_streams()  # a non-UTF-8 stdout gets the nearest ASCII, not UnicodeEncodeError
     if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         app()  # SIGINT is not ours to handle (ignored by the parent, or embedded)
         return

@@ -43,6 +43,7 @@ from planet_king.engine.game import (
 )
 from planet_king.engine.log import LogEntry
 from planet_king.engine.rules_version import RULES_VERSION
+from planet_king.engine.stacking import is_stack_name
 from planet_king.fsutil import (
     atomic_write,
     clean_stale_temps,
@@ -99,7 +100,8 @@ class SaveError(Exception):
     """A save that cannot be read, written or replayed. ``str()`` is one line.
 
     ``kind`` says which: ``io``, ``format`` (not a save, damaged, wrong types),
-    ``version`` (unknown or future format), ``scenario``, ``illegal`` (an illegal
+    ``version`` (unknown or future format), ``exists`` (a save of that name, not
+    replaced), ``scenario``, ``illegal`` (an illegal
     choice at ``position``), ``digest`` (the replay differs at ``turn``) or ``engine``.
     For ``illegal`` and ``digest`` errors ``valid_turn``/``valid_choices`` give the last
     turn start that still matches, if any: ``load_game(..., up_to_valid=True)`` opens
@@ -129,6 +131,10 @@ class SaveError(Exception):
 
 class SaveWriteError(SaveError):
     """Writing a save failed; the previous file (if any) is untouched."""
+
+
+class SaveExistsError(SaveWriteError):
+    """A save of that name exists: it is replaced only when asked (a trailing ``!``)."""
 
 
 # --------------------------------------------------------------------- the format
@@ -355,6 +361,11 @@ def _parse_options(raw: Any, src: str) -> GameOptions:
         if not ok:
             raise SaveError(f"{src}: field 'options.{key}' should be {what}, found {_kind(value)}")
     options = GameOptions.from_dict(raw)
+    if options.stack and not is_stack_name(options.stack):
+        raise SaveError(
+            f"{src}: field 'options.stack': '{shown(options.stack, 40)}' is not a stack name "
+            "(a stack of data/stacks, never a path)"
+        )
     if options.difficulty not in DIFFICULTIES:
         raise SaveError(
             f"{src}: field 'options.difficulty': unknown difficulty '{options.difficulty}' "
@@ -986,15 +997,25 @@ def default_name(game: Game) -> str:
     return f"{game.scenario.id}-seed{game.seed}-{stamp}.json"
 
 
-def save_game(game: Game, path: Path | str | None = None, *, saves_dir: Path | None = None) -> Path:
+def save_game(
+    game: Game,
+    path: Path | str | None = None,
+    *,
+    saves_dir: Path | None = None,
+    overwrite: bool = False,
+) -> Path:
     """Save a game and return the file written. Raises SaveWriteError (one line).
 
     The file always lands in the saves folder (``saves_dir``, else $PLANET_KING_SAVES,
     else the default folder); ``path`` only gives its name, sanitised: no folders, no
     traversal, no absolute paths (to write elsewhere, pass that folder as ``saves_dir``).
     A name with no letter or digit (``.``, ``*``, ``..``) is refused, not replaced.
+    A save of that name is never replaced silently: refused (SaveExistsError, saying
+    how) unless ``overwrite`` or the name ends with ``!`` (``w my-reign!``).
     """
     folder = _resolve_dir(saves_dir)
+    if path is not None and str(path).rstrip().endswith("!"):
+        path, overwrite = str(path).rstrip()[:-1], True
     if path is None or not str(path).strip():
         name = default_name(game)
     else:
@@ -1008,6 +1029,13 @@ def save_game(game: Game, path: Path | str | None = None, *, saves_dir: Path | N
         if name.lower().startswith(AUTOSAVE_PREFIX):  # not to be rotated away
             name = "save-" + name
     target = folder / name
+    if not overwrite and (target.exists() or target.is_symlink()):
+        stem = shown(name.removesuffix(".json"), 80)
+        raise SaveExistsError(
+            f"a save named '{shown(name, 80)}' exists already (nothing was saved); "
+            f"to replace it, save as '{stem}!'",
+            kind="exists",
+        )
     data = dumps(game).encode("utf-8")
     try:
         atomic_write(target, data)
@@ -1089,24 +1117,63 @@ def autosave(game: Game, *, saves_dir: Path | None = None, leaving: bool = False
             )
         return f"autosave failed: {describe_os_error(exc)} ({where}); the game goes on"
     game.autosaved_choices = tuple(game.choices)
-    _prune([*existing, Autosave(counter, slug, target)], slug)
+    _WRITTEN_HERE.add(target)
+    _prune([*existing, Autosave(counter, slug, target)], slug, tuple(game.choices))
     clean_stale_temps(folder)
     return None
 
 
-def _prune(existing: list[Autosave], slug: str) -> None:
-    """Keep the last AUTOSAVE_KEEP autosaves of this game (the newest was just written)
-    and the last one of every other game: games beyond the AUTOSAVE_GAMES most recently
-    autosaved are cut down to their last autosave, never to none (best effort)."""
+# The autosaves this process wrote: its own line of play, which it may prune. Another
+# copy of the same game (resumed from the same autosave in another terminal or tab)
+# writes under the same game id; its positions are not ours to delete.
+_WRITTEN_HERE: set[Path] = set()
+
+
+def _superseded(old: Autosave, newer: list[Autosave], choices: tuple[str, ...]) -> bool:
+    """Whether deleting ``old`` loses no position: this process wrote it, or its choices
+    lead to the position just written (``choices``) or to a newer autosave of the game.
+    The newest position of any line of play (two copies of one game) is never pruned."""
+    if old.path in _WRITTEN_HERE:
+        return True
+    try:
+        mine = read_save(old.path).choices
+    except SaveError:
+        return False  # unreadable now: left for a person to look at
+    if choices[: len(mine)] == mine:
+        return True
+    for other in newer:
+        try:
+            theirs = read_save(other.path).choices
+        except SaveError:
+            continue
+        if theirs[: len(mine)] == mine:
+            return True
+    return False
+
+
+def _prune(existing: list[Autosave], slug: str, choices: tuple[str, ...] = ()) -> None:
+    """Keep the last AUTOSAVE_KEEP autosaves of this game (the newest was just written,
+    its ``choices`` given) and the last one of every other game: games beyond the
+    AUTOSAVE_GAMES most recently autosaved are cut down to their last autosave, never to
+    none (best effort). An autosave that is the newest of its line of play (another copy
+    of this game wrote it) is kept whatever its age: see ``_superseded``."""
     by_game: dict[str, list[Autosave]] = {}
     for a in existing:  # oldest first
         by_game.setdefault(a.game, []).append(a)
-    doomed = by_game.get(slug, [])[:-AUTOSAVE_KEEP]
+    ours = by_game.get(slug, [])
+    doomed = [
+        old
+        for i, old in enumerate(ours[:-AUTOSAVE_KEEP])
+        if _superseded(old, ours[i + 1 :], choices)
+    ]
     others = sorted(
         (g for g in by_game if g != slug), key=lambda g: by_game[g][-1].counter, reverse=True
     )
     for g in others[AUTOSAVE_GAMES - 1 :]:
-        doomed += by_game[g][:-1]
+        theirs = by_game[g]
+        doomed += [
+            old for i, old in enumerate(theirs[:-1]) if _superseded(old, theirs[i + 1 :], ())
+        ]
     for old in doomed:
         with contextlib.suppress(OSError):
             old.path.unlink()

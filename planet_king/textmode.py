@@ -289,6 +289,20 @@ def run(
                 say("End of input: leaving the game.")
                 return 0
             if answer in ("q", "quit"):
+                if autosave_error is not None:  # try once more before the moves are gone
+                    save_now()
+                if autosave_error is not None:
+                    say(
+                        "The autosave still fails: the moves since the last save are not "
+                        "kept if you leave now (w NAME saves elsewhere in the saves folder)."
+                    )
+                    try:
+                        sure = read("Leave all the same? Type y to confirm: ").strip().lower()
+                    except EOFError:
+                        sure = "y"
+                    if sure not in ("y", "yes"):
+                        say("Not leaving.")
+                        continue
                 say("Leaving the game.")
                 return 0
             if answer == "?":

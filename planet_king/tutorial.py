@@ -109,7 +109,8 @@ def new_game(tut: Tutorial, content: Content) -> Game:
 
 def for_game(content: Content, game: Game) -> Tutorial | None:
     """The tutorial a game (a resumed autosave, a loaded save) is still following: its
-    stack is the tutorial's and every choice so far is the example's, with a step left.
+    stack and options are the tutorial's and every choice so far is the example's, with
+    a step left.
     None for any other game, or if the tutorial data no longer loads (the game is then
     an ordinary one: nothing is lost)."""
     if not game.options.stack or game.state.stacked is None:
@@ -121,6 +122,8 @@ def for_game(content: Content, game: Game) -> Tutorial | None:
             continue
         if (tut.stack, tut.scenario) != (game.options.stack, game.scenario.id):
             continue
+        if game.options != GameOptions(stack=tut.stack):  # co-op, another difficulty...:
+            continue  # not the example's game, whatever its choices (issue 34, 13)
         if Guide(tut).current(game) is not None:
             return tut
     return None

@@ -312,7 +312,7 @@ def _keep(result: dict[str, Any], folder: Path) -> str | None:
         pass
     name = f"fuzz-{result['scenario']}-{result['seed']}"
     try:
-        return str(saves.save_game(game, name, saves_dir=folder))
+        return str(saves.save_game(game, name, saves_dir=folder, overwrite=True))
     except saves.SaveError as exc:
         return str(exc)
 

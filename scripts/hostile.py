@@ -3,9 +3,10 @@ report can throw at the program, generated from a seed.
 
     python scripts/fuzz.py --hostile [--seed 1] [--out report.json]
     python scripts/hostile.py [--seed 1] [--saves 300] [--data 80] [--lines 3000]
-                              [--kills 60] [--cli 40] [--out report.json]
+                              [--kills 60] [--cli 40] [--races 10] [--flood 10]
+                              [--no-serve] [--out report.json]
 
-Four parts, each counted:
+Six parts, each counted:
 
 - **bad saves**: good saves of every playable scenario, mutated (cut, bytes flipped,
   fields removed, retyped, enlarged to 5,000-digit numbers and megabyte strings, control
@@ -26,6 +27,16 @@ Four parts, each counted:
   temporary file is left behind), then the next child resumes from the newest
   autosave. After each kill every autosave left must load and verify, and the newest
   must hold every choice reported saved: nothing lost.
+- **two copies of one game**: two processes resume the same autosave and play in a
+  random order of turns, more moves than the autosaves kept; after every autosave the
+  newest position of each line (or a later one of it) must be on disk.
+- **serve attacks**: ``planet-king serve`` (three tabs allowed) attacked over its
+  websocket: another origin and another Host (DNS rebinding) refused before a game
+  starts; a 100000x100000 screen and a 30000x10000 resize clamped (the game's peak
+  memory measured); ``--flood`` seconds of 16 KB key messages (the page still served,
+  the game's peak measured, the game ended after its tab); a 1 MB message closing its
+  tab; a fourth tab refused and told why; the server stopped with nothing left, and no
+  traceback in its console.
 
 A case that raises anything else is a traceback; one that runs past its time limit
 (``--limit`` seconds, SIGALRM in this process, a timeout for children) is a hang. Exit
@@ -564,6 +575,304 @@ def kills(rng: random.Random, n: int, limit: float, work: Path) -> Tally:
     return tally
 
 
+# ------------------------------------------------------------------ serve
+def _children(pid: int) -> list[int]:
+    """The live (not zombie) children of ``pid``: a server's tab games."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                stat = (entry / "stat").read_text()
+                fields = stat[stat.rindex(")") + 2 :].split()
+                if fields[0] != "Z" and int(fields[1]) == pid:
+                    found.append(int(entry.name))
+    return found
+
+
+def _peak_mb(pid: int) -> float:
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+SERVE = (sys.executable, "-m", "planet_king.cli", "serve")
+PEAK_MB = 400  # a served game at its largest screen stays well under this
+
+
+class ServeAttacks:
+    """``planet-king serve`` on a free local port, attacked as a page or a script would:
+    another origin, another Host (DNS rebinding), a huge screen, a flood of keys, a
+    message over the cap, more tabs than allowed; after each, no game may outlive its
+    tab. Each attack is an async function returning what happened, raising if it held
+    not."""
+
+    def __init__(self, work: Path, max_tabs: int, flood_s: float) -> None:
+        import socket
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.max_tabs, self.flood_s = max_tabs, flood_s
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self.log = work / "serve.log"
+        saves = str(work / "serve-saves")
+        with self.log.open("wb") as out:
+            self.proc = subprocess.Popen(
+                [
+                    *SERVE,
+                    "--port",
+                    str(self.port),
+                    "--max-tabs",
+                    str(max_tabs),
+                    "--saves-dir",
+                    saves,
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + 90
+        while "served at" not in self.log.read_text():
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"the server did not start: {self.log.read_text()[-400:]}")
+            time.sleep(0.1)
+
+    def stop(self) -> str:
+        self.proc.send_signal(signal.SIGINT)
+        try:
+            code = self.proc.wait(timeout=60)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        left = [pid for pid in _children(self.proc.pid)]
+        if code != 0 or left:
+            raise AssertionError(f"server exit {code}, processes left: {left}")
+        return "stopped, nothing left"
+
+    async def _until(self, what: str, check: Callable[[], bool], limit: float = 60) -> None:
+        import asyncio
+
+        deadline = time.monotonic() + limit
+        while not check():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}")
+            await asyncio.sleep(0.1)
+
+    async def _tab(self, session: Any, query: str = "width=100&height=30", origin: str = "") -> Any:
+        return await session.ws_connect(
+            f"{self.origin}/ws?{query}", origin=origin or self.origin, heartbeat=None
+        )
+
+    async def _drawn(self, ws: Any, text: bytes) -> bytes:
+        import asyncio
+
+        seen = bytearray()
+        while text not in seen:
+            msg = await asyncio.wait_for(ws.receive(), 60)
+            if msg.type.name != "BINARY":
+                if msg.type.name in ("CLOSE", "CLOSED", "CLOSING", "ERROR"):
+                    raise AssertionError(f"closed before {text!r}")
+                continue
+            seen.extend(msg.data)
+        return bytes(seen)
+
+    async def _no_games_left(self) -> None:
+        await self._until("every tab's game to end", lambda: not _children(self.proc.pid))
+
+    async def foreign_origin(self, session: Any) -> str:
+        import aiohttp
+
+        try:
+            ws = await self._tab(session, origin="http://127.0.0.1:1")
+        except aiohttp.WSServerHandshakeError as exc:
+            if exc.status != 403:
+                raise
+        else:
+            await ws.close()
+            raise AssertionError("a page of another origin opened a game")
+        async with session.get(
+            f"{self.origin}/", headers={"Host": f"rebound.example:{self.port}"}
+        ) as page:
+            if page.status != 403:
+                raise AssertionError(f"another Host got {page.status}")
+        if _children(self.proc.pid):
+            raise AssertionError("a game was started for a refused request")
+        return "foreign origin and Host refused"
+
+    async def huge_size(self, session: Any) -> str:
+        import json as js
+
+        ws = await self._tab(session, "width=100000&height=100000")
+        await self._drawn(ws, b"Scenarios")
+        game = _children(self.proc.pid)[0]
+        await ws.send_str(js.dumps(["resize", {"width": 30000, "height": 10000}]))
+        await ws.send_str(js.dumps(["stdin", "\t"]))
+        await self._drawn(ws, b"Scenarios")
+        peak = _peak_mb(game)
+        await ws.close()
+        await self._no_games_left()
+        if peak > PEAK_MB:
+            raise AssertionError(f"a huge screen took the game to {peak:.0f} MB")
+        return f"huge size clamped (game peak {peak:.0f} MB)"
+
+    async def flood(self, session: Any) -> str:
+        import asyncio
+        import json as js
+
+        import aiohttp
+
+        ws = await self._tab(session)
+        await self._drawn(ws, b"Scenarios")
+        game = _children(self.proc.pid)[0]
+        chunk = js.dumps(["stdin", "z" * 16_000])
+        end = time.monotonic() + self.flood_s
+        dropped, sent = False, 0
+        while time.monotonic() < end and not dropped:  # as fast as the server takes them
+            try:
+                await asyncio.wait_for(ws.send_str(chunk), self.flood_s + 30)
+                sent += len(chunk)
+            except (aiohttp.ClientError, ConnectionError):  # the server let the tab go
+                dropped = True
+            async with session.get(f"{self.origin}/") as page:  # the server still answers
+                if page.status != 200:
+                    raise AssertionError(f"the page got {page.status} during a flood")
+        peak = _peak_mb(game)
+        await ws.close()
+        await self._no_games_left()
+        if peak > PEAK_MB:
+            raise AssertionError(f"a flood took the game to {peak:.0f} MB")
+        killed = f"killed a game (pid {game})" in self.log.read_text()
+        return (
+            f"flood of {sent // 1000} KB in {self.flood_s:g} s: game peak {peak:.0f} MB"
+            + (", the tab dropped" if dropped else "")
+            + (", the game killed after its tab closed" if killed else ", the game quit")
+        )
+
+    async def over_the_cap(self, session: Any) -> str:
+        import json as js
+
+        ws = await self._tab(session)
+        await self._drawn(ws, b"Scenarios")
+        await ws.send_str(js.dumps(["stdin", "z" * 1_000_000]))
+        while not ws.closed:
+            await ws.receive()
+        if ws.close_code != 1009:
+            raise AssertionError(f"a 1 MB message: close code {ws.close_code}")
+        await self._no_games_left()
+        return "message over the cap closed its tab"
+
+    async def many_tabs(self, session: Any) -> str:
+        tabs = [await self._tab(session) for _ in range(self.max_tabs)]
+        for ws in tabs:
+            await self._drawn(ws, b"Scenarios")
+        extra = await self._tab(session)
+        told = await self._drawn(extra, b"Too many tabs")
+        games = len(_children(self.proc.pid))
+        for ws in [*tabs, extra]:
+            await ws.close()
+        await self._no_games_left()
+        if games != self.max_tabs or b"Close another tab" not in told:
+            raise AssertionError(f"{games} games for {self.max_tabs} tabs allowed")
+        return "tab beyond the cap refused and told"
+
+
+def serve_attacks(limit: float, work: Path, flood_s: float = 10.0) -> Tally:
+    import asyncio
+
+    import aiohttp
+
+    tally = Tally("serve attacks")
+    attacks = ServeAttacks(work, max_tabs=3, flood_s=flood_s)
+    try:
+        for name in ("foreign_origin", "huge_size", "flood", "over_the_cap", "many_tabs"):
+
+            async def attack(name: str = name) -> str:
+                async with aiohttp.ClientSession() as session:
+                    return await getattr(attacks, name)(session)
+
+            tally.run(name, lambda attack=attack: asyncio.run(attack()), limit * 12 + flood_s)
+    finally:
+        tally.run("stop", attacks.stop, limit * 12)
+    log = attacks.log.read_text()
+    if "Traceback" in log or "│" in log:
+        tally.tracebacks.append(f"the server's console shows a traceback:\n{log[-800:]}")
+    return tally
+
+
+# ------------------------------------------------------------------ two copies of one game
+COPY = r"""
+import random, sys
+from pathlib import Path
+from planet_king import saves
+folder, seed = Path(sys.argv[1]), int(sys.argv[2])
+rng = random.Random(seed)
+game = saves.load_game(saves.latest_autosave(folder))  # both copies resume the same one
+print("ready", flush=True)
+for line in sys.stdin:  # a choice and its autosave per line
+    if game.decision is None:
+        print("OVER", flush=True)
+        continue
+    game.choose(rng.choice(game.decision.legal_ids))
+    error = saves.autosave(game, saves_dir=folder)
+    print("ERROR " + error if error else " ".join(game.choices), flush=True)
+"""
+
+
+def _race(folder: Path, rng: random.Random, rounds: int) -> str:
+    """Two processes resume the same autosave and play in a random order of turns; after
+    each autosave the newest position of both lines must still be on disk."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    game = random_play(Game("the-planet-king", seed=rng.randrange(2**32)), rng, rng.randint(1, 30))
+    if game.decision is None or saves.autosave(game, saves_dir=folder) is not None:
+        return "no game to race"
+    copies = [
+        subprocess.Popen(
+            [sys.executable, "-c", COPY, str(folder), str(rng.randrange(2**32))],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    newest = [" ".join(game.choices)] * 2
+    try:
+        for proc in copies:
+            assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+        for _ in range(rounds):
+            k = rng.randrange(2)
+            proc = copies[k]
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write("go\n")
+            proc.stdin.flush()
+            line = proc.stdout.readline().rstrip("\n")
+            if line.startswith("ERROR") or not line:
+                raise AssertionError(f"copy {k}: {line or 'ended'}")
+            if line != "OVER":
+                newest[k] = line
+            kept = [" ".join(saves.read_save(p).choices) for p in folder.glob("autosave-*.json")]
+            for j in (0, 1):  # its moves are on disk: its newest position, or one after it
+                if not any(f"{line} ".startswith(f"{newest[j]} ") for line in kept):
+                    raise AssertionError(f"copy {j}'s newest position was pruned")
+    finally:
+        for proc in copies:
+            proc.kill()
+            proc.wait()
+    return "both lines kept their newest autosave"
+
+
+def races(rng: random.Random, n: int, limit: float, work: Path) -> Tally:
+    tally = Tally("two copies of one game")
+    folder = work / "race-saves"
+    for k in range(n):
+        rounds = rng.randint(saves.AUTOSAVE_KEEP + 1, 4 * saves.AUTOSAVE_KEEP)
+        tally.run(f"race {k}", lambda rounds=rounds: _race(folder, rng, rounds), limit * 12)
+    return tally
+
+
 # ------------------------------------------------------------------ main
 def run(
     *,
@@ -573,6 +882,9 @@ def run(
     n_data: int = 80,
     n_lines: int = 3000,
     n_kills: int = 60,
+    n_races: int = 10,
+    serve: bool = True,
+    flood_s: float = 10.0,
     limit: float = 10.0,
     out: Path | None = None,
 ) -> int:
@@ -588,6 +900,8 @@ def run(
             ("bad data folders", lambda: bad_data(rng, n_data, limit, work)),
             ("hostile text input", lambda: hostile_text(rng, n_lines, limit, work)),
             ("kills", lambda: kills(rng, n_kills, limit, work)),
+            ("two copies of one game", lambda: races(rng, n_races, limit, work)),
+            *([("serve attacks", lambda: serve_attacks(limit, work, flood_s))] if serve else []),
         ):
             t = time.perf_counter()
             tally = part()
@@ -620,6 +934,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=int, default=80, help="mutated data folders")
     parser.add_argument("--lines", type=int, default=3000, help="lines typed in text mode")
     parser.add_argument("--kills", type=int, default=60, help="kill -9 of an autosaving child")
+    parser.add_argument("--races", type=int, default=10, help="two copies of one game")
+    parser.add_argument("--no-serve", action="store_true", help="skip the serve attacks")
+    parser.add_argument("--flood", type=float, default=10.0, help="seconds of key flood")
     parser.add_argument("--limit", type=float, default=10.0, help="seconds before a hang")
     parser.add_argument("--out", type=Path, help="write a JSON report here")
     args = parser.parse_args(argv)
@@ -630,6 +947,9 @@ def main(argv: list[str] | None = None) -> int:
         n_data=args.data,
         n_lines=args.lines,
         n_kills=args.kills,
+        n_races=args.races,
+        serve=not args.no_serve,
+        flood_s=args.flood,
         limit=args.limit,
         out=args.out,
     )

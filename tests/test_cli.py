@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -258,3 +259,51 @@ def test_cards_at_80_columns_never_cut_a_word(section: str) -> None:
         shown = " ".join(render(card) for _, render in COLUMNS[section])
         for word in re.findall(r"[\w'’-]+", shown):
             assert word in words, (card["name"], word)
+
+
+def test_simulate_caps_its_workers_at_the_cores_unless_told(monkeypatch) -> None:
+    """Issue 34, 6: ``--workers 400`` on two cores forked 272 processes (3.4 GB)."""
+    from planet_king import advisor_pool, sim
+
+    played_in: list[int] = []
+    real = sim.simulate
+
+    def recording(*args, **kwargs):  # type: ignore[no-untyped-def]
+        played_in.append(kwargs["workers"])
+        return real(*args, **{**kwargs, "workers": 1})  # the games, in this process
+
+    monkeypatch.setattr(advisor_pool, "cores", lambda: 2)
+    monkeypatch.setattr(sim, "simulate", recording)
+    args = ["simulate", "hothead", "--games", "2", "--json", "--workers", "400"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "400 workers capped at 2 cores" in result.stderr
+    result = runner.invoke(app, [*args, "--oversubscribe"])
+    assert result.exit_code == 0, result.output
+    assert played_in == [2, 400]
+
+
+def test_simulate_and_report_say_interrupted_on_ctrl_c(monkeypatch, tmp_path) -> None:
+    """Issue 34, 13: they exited 130 on Ctrl+C without a word."""
+    from planet_king import report, sim
+
+    def interrupted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim, "simulate", interrupted)
+    monkeypatch.setattr(report, "build", interrupted)
+    for args in (
+        ["simulate", "hothead", "--games", "2"],
+        ["report", "--games", "2", "--out", str(tmp_path / "r.md")],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 130, result.output
+        assert result.stderr == "planet-king: error: interrupted\n"
+
+
+def test_a_short_loopback_address_is_this_computer() -> None:
+    """Issue 34, 13: ``--host 127.1`` warned as if it served others."""
+    from planet_king.serve import banner, is_loopback
+
+    assert is_loopback("127.1") and not is_loopback("10.1")
+    assert "no authentication" not in "\n".join(banner("http://127.1:8000", "127.1", Path(".")))

@@ -22,12 +22,23 @@ def test_a_small_hostile_pass_finds_nothing(tmp_path, monkeypatch) -> None:
     hostile = load_hostile()
     out = tmp_path / "report.json"
     code = hostile.run(
-        seed=7, n_saves=15, n_cli=1, n_data=4, n_lines=200, n_kills=1, limit=20.0, out=out
+        seed=7,
+        n_saves=15,
+        n_cli=1,
+        n_data=4,
+        n_lines=200,
+        n_kills=1,
+        n_races=1,
+        flood_s=2.0,
+        limit=20.0,
+        out=out,
     )
     report = json.loads(out.read_text())
     assert code == 0, report
     assert report["bad saves"]["tried"] >= 15 + 5  # the mutated and the special files
     assert report["kills during autosave"]["tried"] == 1
+    assert report["two copies of one game"]["tried"] == 1
+    assert report["serve attacks"]["tried"] == 6  # five attacks and the stop
     for part in report.values():
         assert part["tracebacks"] == part["hangs"] == part["lost"] == 0
 

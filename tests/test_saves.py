@@ -359,7 +359,7 @@ def test_a_failed_write_never_replaces_a_good_save(
     monkeypatch.setattr(fsutil.os, step, _fail_with(errno.ENOSPC))
     other = play(Game("hothead", seed=2, content=finished.content), n=2)
     with pytest.raises(saves.SaveWriteError, match="the disk is full"):
-        saves.save_game(other, "good", saves_dir=tmp_path)
+        saves.save_game(other, "good", saves_dir=tmp_path, overwrite=True)
     monkeypatch.undo()
     assert good_save.read_bytes() == before
     assert not list(tmp_path.glob(".pk-tmp-*")), "no temporary file left behind"
@@ -376,7 +376,7 @@ def test_a_short_write_is_caught(finished, good_save, tmp_path, monkeypatch) -> 
 
     monkeypatch.setattr(fsutil.os, "write", lying_write)
     with pytest.raises(saves.SaveWriteError):
-        saves.save_game(finished, "good", saves_dir=tmp_path)
+        saves.save_game(finished, "good", saves_dir=tmp_path, overwrite=True)
     assert good_save.read_bytes() == before
 
 

@@ -497,3 +497,98 @@ def test_resume_finds_the_autosave_from_any_folder(content, tmp_path, monkeypatc
     assert game.decision is not None and game.decision.prompt in result.stdout
     assert not (tmp_path / "here" / "saves").exists()
     assert list((data_home / "saves").glob("autosave-*.json"))
+
+
+# ------------------------------------------- issue 34, 3: two copies of one game at once
+COPY = r"""
+import random, sys
+from pathlib import Path
+from planet_king import saves
+folder, seed = Path(sys.argv[1]), int(sys.argv[2])
+rng = random.Random(seed)
+game = saves.load_game(saves.latest_autosave(folder))  # both copies resume the same one
+print("ready", flush=True)
+for line in sys.stdin:  # a choice and its autosave per line the test writes
+    game.choose(rng.choice(game.decision.legal_ids))
+    assert saves.autosave(game, saves_dir=folder) is None
+    print(" ".join(game.choices), flush=True)
+"""
+
+
+def test_two_running_copies_of_one_game_keep_each_their_newest_autosave(content, tmp_path) -> None:
+    """Two processes resume the same autosave (two terminals, two tabs) and play on in
+    turns, each more moves than the autosaves kept: the newest position of each line
+    of play is still there ("the last autosave of a game is never deleted")."""
+    game = play(Game("hothead", seed=5, content=content), n=2)
+    assert saves.autosave(game, saves_dir=tmp_path) is None
+    copies = [
+        subprocess.Popen(
+            [sys.executable, "-c", COPY, str(tmp_path), str(seed)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for seed in (1, 2)
+    ]
+    newest = [tuple(game.choices), tuple(game.choices)]  # where both resume
+    try:
+        for proc in copies:
+            assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+        # the first copy moves twice, then the second more times than autosaves are kept
+        for k in [0, 0, *[1] * (saves.AUTOSAVE_KEEP + 2), 0, 1]:
+            proc = copies[k]  # in turns: each waits for the other's autosave
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write("choose\n")
+            proc.stdin.flush()
+            newest[k] = tuple(proc.stdout.readline().split())
+            assert newest[k], "the copy stopped"
+            kept = autosaved_choices(tmp_path)
+            assert newest[0] in kept and newest[1] in kept, "a line of play lost its newest"
+    finally:
+        for proc in copies:
+            proc.kill()
+            proc.wait()
+    assert newest[0] != newest[1]  # two lines of play (another seed each)
+    kept = autosaved_choices(tmp_path)
+    assert len(kept) <= 2 * saves.AUTOSAVE_KEEP + 1  # each line still rotates
+
+
+# --------------------------------------------- issue 34, 9-10: a stack is a name, not a path
+def stacked_save(content, tmp_path: Path) -> tuple[Path, dict]:
+    from planet_king import tutorial
+
+    game = tutorial.new_game(tutorial.load(content), content)
+    path = saves.save_game(game, "stacked", saves_dir=tmp_path)
+    return path, json.loads(path.read_text())
+
+
+def test_a_saves_stack_outside_the_stacks_folder_is_refused(content, tmp_path) -> None:
+    """A save named ``../../elsewhere/evil`` as its stack, with a stack file planted
+    there (its id matching), loaded and verified: a stack is a name, never a path."""
+    path, doc = stacked_save(content, tmp_path)
+    stacks = content.data_dir / "stacks"
+    planted = tmp_path / "elsewhere" / "evil.yaml"
+    planted.parent.mkdir()
+    name = os.path.relpath(planted.with_suffix(""), stacks)
+    original = (stacks / f"{doc['options']['stack']}.yaml").read_text()
+    planted.write_text(original.replace("id: first-game-turn", f"id: {name}"))
+    doc["options"]["stack"] = name
+    path.write_text(json.dumps(doc))
+    with pytest.raises(SaveError, match="is not a stack name"):
+        saves.load_game(path, content=content)
+
+
+@pytest.mark.parametrize("stack", ["/etc/passwd", "x" * 5000, "First Game", "a/b", "-x"])
+def test_a_stack_that_is_no_name_is_one_line_at_replay(content, tmp_path, stack) -> None:
+    path, doc = stacked_save(content, tmp_path)
+    doc["options"]["stack"] = stack
+    path.write_text(json.dumps(doc))
+    result = subprocess.run(
+        [sys.executable, "-m", "planet_king.cli", "replay", str(path), "--verify"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 1, result.stderr  # a bad save's exit code
+    assert "is not a stack name" in result.stderr and result.stderr.count("\n") == 1
+    assert "internal error" not in result.stderr and len(result.stderr) < 400

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -25,7 +26,14 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from planet_king.cli import app
-from planet_king.serve import WEB_DRIVER, banner, is_loopback, tab_command
+from planet_king.serve import (
+    WEB_DRIVER,
+    banner,
+    host_allowed,
+    is_loopback,
+    origin_allowed,
+    tab_command,
+)
 
 PLANET_KING = (sys.executable, "-m", "planet_king.cli")
 TIMEOUT_S = 90.0  # Python and Textual start slowly on a loaded machine
@@ -335,12 +343,68 @@ def test_the_page_connects_back_to_the_address_the_browser_used(tmp_path: Path) 
             with urllib.request.urlopen(request, timeout=TIMEOUT_S) as response:
                 return response.read().decode()
 
-        assert f'"ws://pk.example:{port}/ws"' in page(f"pk.example:{port}")
-        tricky = page('x"><script>alert(1)</script>')
-        assert "<script>alert" not in tricky and f'"ws://127.0.0.1:{port}/ws"' in tricky
+        assert f'"ws://localhost:{port}/ws"' in page(f"localhost:{port}")
+        assert f'"ws://127.0.0.1:{port}/ws"' in page(f"127.0.0.1:{port}")
         server.send_signal(signal.SIGINT)
         out, _ = server.communicate(timeout=TIMEOUT_S)
         assert server.returncode == 0 and out.rstrip().endswith("Stopped."), out
+    finally:
+        server.kill()
+        server.wait()
+
+
+def test_a_request_must_name_the_address_served() -> None:
+    """Issue 34, 1: a site whose name points at 127.0.0.1 (DNS rebinding) sends its own
+    name as the Host; only the names of the address served are let in, with its port."""
+    assert host_allowed("127.0.0.1:8000", "127.0.0.1", 8000)
+    assert host_allowed("localhost:8000", "127.0.0.1", 8000)
+    assert host_allowed("[::1]:8000", "::1", 8000)
+    assert host_allowed("LOCALHOST:8000", "127.0.0.1", 8000)
+    assert not host_allowed("evil.example:8000", "127.0.0.1", 8000)
+    assert not host_allowed("127.0.0.1:8001", "127.0.0.1", 8000)  # another port
+    assert not host_allowed("127.0.0.1", "127.0.0.1", 8000)
+    assert host_allowed("localhost", "127.0.0.1", 80)
+    assert not host_allowed('x"><script>:8000', "127.0.0.1", 8000)
+    assert not host_allowed(":8000", "127.0.0.1", 8000)
+    # on every address: any address and this computer's names, no one else's
+    assert host_allowed("192.168.1.5:8000", "0.0.0.0", 8000)
+    assert not host_allowed("evil.example:8000", "0.0.0.0", 8000)
+    # on one address: that one (and this computer's loopback)
+    assert host_allowed("192.168.1.5:8000", "192.168.1.5", 8000)
+    assert not host_allowed("192.168.1.6:8000", "192.168.1.5", 8000)
+
+
+def test_a_websocket_must_come_from_the_served_page() -> None:
+    assert origin_allowed("http://127.0.0.1:8000", "http", "127.0.0.1:8000")
+    assert not origin_allowed("http://127.0.0.1:9000", "http", "127.0.0.1:8000")
+    assert not origin_allowed("https://evil.example", "http", "127.0.0.1:8000")
+    assert not origin_allowed("null", "http", "127.0.0.1:8000")  # a sandboxed or file page
+    assert not origin_allowed(None, "http", "127.0.0.1:8000")
+
+
+def test_the_server_refuses_another_host_in_one_console_line(tmp_path: Path) -> None:
+    port = free_port()
+    server = subprocess.Popen(
+        [*PLANET_KING, "serve", "--port", str(port), "--saves-dir", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        first_line(server)
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/", headers={"Host": f"rebound.example:{port}"}
+        )
+        try:
+            urllib.request.urlopen(request, timeout=TIMEOUT_S)
+            status = 200
+        except urllib.error.HTTPError as exc:
+            status = exc.code
+        assert status == 403
+        server.send_signal(signal.SIGINT)
+        out, _ = server.communicate(timeout=TIMEOUT_S)
+        assert f"refused GET /: Host 'rebound.example:{port}' is not the address served" in out
+        assert "Traceback" not in out
     finally:
         server.kill()
         server.wait()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from planet_king import textmode
+from planet_king import saves, textmode
 from planet_king.engine import forecast as fc
 from planet_king.engine.game import Game
 
@@ -172,3 +172,60 @@ def test_the_forecast_at_set_up_says_the_court_is_still_being_formed() -> None:
     assert game.state.phase == "setup"
     assert present.SETTING_UP in forecast_line(game)
     assert present.forecast_lines(game)[0].text == present.SETTING_UP
+
+
+def test_w_never_replaces_a_named_save_silently(tmp_path: Path) -> None:
+    """Issue 34, 5: ``w my-reign`` in another game replaced a 4-choice save with a
+    0-choice one. It is refused, saying how to replace it (``w my-reign!``)."""
+    out = play(Game("hothead", seed=3), ["1", "w my-reign", "q"], tmp_path)
+    assert "Saved to" in out
+    kept = (tmp_path / "my-reign.json").read_text()
+    out = play(Game("hothead", seed=4), ["w my-reign"], tmp_path)
+    assert "Not saved: a save named 'my-reign.json' exists already" in out
+    assert "save as 'my-reign!'" in out
+    assert (tmp_path / "my-reign.json").read_text() == kept
+    out = play(Game("hothead", seed=4), ["w my-reign!"], tmp_path)
+    assert "Saved to" in out and '"seed": 4' in (tmp_path / "my-reign.json").read_text()
+
+
+def test_q_after_a_failed_autosave_retries_then_asks(tmp_path: Path) -> None:
+    """Issue 34, 11: the full-screen game says the moves are not kept; text mode left
+    without a word. It retries the autosave, and asks before leaving if it still fails."""
+    folder = tmp_path / "saves"
+    folder.write_text("")  # a file where the saves folder should be: autosaves fail
+    out = io.StringIO()
+    textmode.run(Game("hothead", seed=3), read=scripted(["1", "q", "n"]), out=out, saves_dir=folder)
+    text = out.getvalue()
+    assert "autosave failed" in text
+    assert "the moves since the last save are not kept if you leave now" in text
+    assert "Not leaving." in text  # n: the game goes on (then the input ends)
+    # the folder works again: q retries, saves, and leaves without asking
+    folder.unlink()
+    out = io.StringIO()
+    game = Game("hothead", seed=3)
+    textmode.run(game, read=scripted(["1", "q"]), out=out, saves_dir=folder)
+    assert "Leaving the game." in out.getvalue()
+    assert list(folder.glob("autosave-*.json"))
+
+
+def test_q_retries_a_failed_autosave_and_keeps_the_moves(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    folder.write_text("")
+    answers = iter(["1"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            if folder.is_file():  # the disk is fixed before the player quits
+                folder.unlink()
+                return "q"
+            raise EOFError from None
+
+    out = io.StringIO()
+    textmode.run(Game("hothead", seed=3), read=read, out=out, saves_dir=folder)
+    text = out.getvalue()
+    assert "autosave failed" in text and "Leaving the game." in text
+    assert "not kept" not in text.split("autosave failed")[-1].split("\n", 1)[-1]
+    newest = saves.latest_autosave(folder)
+    assert newest is not None and len(saves.read_save(newest).choices) == 1

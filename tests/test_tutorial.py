@@ -158,3 +158,24 @@ def test_plain_text_tutorial_answers_any_typed_line(content: Content, tmp_path) 
     code = tutorial.run_text(content, read=answers(*odd, "q"), out=out, saves_dir=tmp_path)
     assert code == 0
     assert out.getvalue().count("Press Enter, or type a number from 1 to") == len(odd)
+
+
+def test_a_tutorial_save_switched_to_coop_is_not_guided_by_the_solo_example(
+    content: Content, tmp_path
+) -> None:
+    """Issue 34, 13: the example is a solo game; a save of it edited to co-op (or any
+    other option) is an ordinary game, not one the guide can still follow."""
+    import json
+
+    from planet_king import saves
+
+    tut = tutorial.load(content)
+    game = tutorial.new_game(tut, content)
+    path = saves.save_game(game, "tutorial", saves_dir=tmp_path)
+    assert tutorial.for_game(content, saves.load_game(path, content=content)) is not None
+    doc = json.loads(path.read_text())
+    doc["options"]["coop"] = True
+    path.write_text(json.dumps(doc))
+    coop = saves.load_game(path, content=content)
+    assert coop.options.coop and coop.options.stack == tut.stack
+    assert tutorial.for_game(content, coop) is None

@@ -17,6 +17,7 @@ would draw it. It holds:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -68,6 +69,16 @@ class Stacked:
     scripted: bool = False  # a stack without a script is never left by a choice
 
 
+# A stack is named, never given as a path: lower-case words joined by dashes, as the
+# files of data/stacks are (a save naming "../../elsewhere" must not reach outside it).
+STACK_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+MAX_STACK_NAME = 64
+
+
+def is_stack_name(name: str) -> bool:
+    return len(name) <= MAX_STACK_NAME and STACK_NAME.fullmatch(name) is not None
+
+
 def stacks_dir(content: Content) -> Path:
     return content.data_dir / "stacks"
 
@@ -83,6 +94,12 @@ def _load(path: Path) -> StackFile:
 
 def load(content: Content, name: str) -> StackFile:
     """The stack called ``name``, checked against the content; UnknownStack if none."""
+    if not is_stack_name(name):
+        shown = repr(name[:40] + ("…" if len(name) > 40 else ""))
+        raise UnknownStack(
+            f"{shown} is not a stack name (lower-case letters, digits and dashes, "
+            f"at most {MAX_STACK_NAME}: a stack of data/stacks, never a path)"
+        )
     path = stacks_dir(content) / f"{name}.yaml"
     if not path.is_file():
         known = ", ".join(available(content)) or "none"

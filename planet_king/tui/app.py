@@ -98,6 +98,20 @@ class PlanetKingApp(App[int]):
         else:
             self.push_screen(TitleScreen(self.content, self.seed))
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: Any = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every toast is plain text: ours carry file names, folders and errors from
+        save files, where ``[/]`` would crash the game and ``[@click=...]`` run an action
+        (issue 34, 4). None of ours uses markup, so it is never interpreted."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     # ------------------------------------------------------------ saving
     @staticmethod
     def saves_module() -> ModuleType | None:
@@ -212,6 +226,22 @@ class PlanetKingApp(App[int]):
             )
             return
         self.action_quit_now()
+
+    def on_unmount(self) -> None:
+        """The app is closing, however asked (q, a browser tab closed, the server
+        stopping): a choice whose autosave was still waiting for the next frame is saved
+        now, before the process ends (issue 34, 8). A no-op when nothing is new."""
+        game = self.game
+        saves = self.saves_module()
+        if game is None or saves is None:
+            return
+        try:
+            error = saves.autosave(game, saves_dir=self.saves_dir, leaving=True)
+        except Exception as exc:  # never lose the exit to a failing autosave
+            error = f"Autosave failed: {exc}"
+        if error and not self.autosave_failed:
+            self.exit_message = error
+            self.autosave_failed = True
 
     def action_quit_now(self) -> None:
         """Autosave a game in progress and leave."""

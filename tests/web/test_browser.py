@@ -13,6 +13,8 @@ sleeping, and the server's whole process group is killed in teardown whatever ha
 from __future__ import annotations
 
 import contextlib
+import functools
+import http.server
 import os
 import re
 import shutil
@@ -20,6 +22,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import unicodedata
 import urllib.request
@@ -411,3 +414,53 @@ def test_without_chromium_the_browser_test_fails_saying_how_to_install_it(monkey
     monkeypatch.setattr(shutil, "which", lambda name: None)
     with pytest.raises(pytest.fail.Exception, match=r"apt-get install chromium"):
         chromium_path()
+
+
+FOREIGN_PAGE = """<!DOCTYPE html><html><body><script>
+  window.outcome = "pending";
+  const ws = new WebSocket("ws://127.0.0.1:{port}/ws?width=80&height=24");
+  ws.onopen = () => {{ window.outcome = "open"; ws.send(JSON.stringify(["stdin", "a"])); }};
+  ws.onmessage = () => {{ window.outcome = "driven"; }};
+  ws.onclose = () => {{ if (window.outcome === "pending") window.outcome = "refused"; }};
+</script></body></html>"""
+
+
+def test_no_other_page_in_the_players_browser_drives_the_served_game(server, tmp_path) -> None:
+    """Issue 34, 1: a page of another origin (here another port of this computer, as a
+    local tool's page would be) opening the game's websocket is refused before a game
+    starts; so is the served address reached under another name (DNS rebinding)."""
+    url, proc, saves = server
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    (foreign / "index.html").write_text(FOREIGN_PAGE.format(port=port))
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(foreign))
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=chromium_path(),
+            args=["--host-resolver-rules=MAP rebound.test 127.0.0.1"],
+        )
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(TIMEOUT_S * 1000)
+            page.goto(f"http://127.0.0.1:{site.server_port}/", wait_until="load")
+            wait_until(
+                "the foreign page's websocket to end",
+                lambda: page.evaluate("window.outcome") != "pending",
+                page.wait_for_timeout,
+            )
+            assert page.evaluate("window.outcome") == "refused"
+            rebound = page.goto(f"http://rebound.test:{port}/", wait_until="load")
+            assert rebound is not None and rebound.status == 403
+            assert "textual-terminal" not in page.content()
+        finally:
+            browser.close()
+            site.shutdown()
+    assert tab_games(proc.pid) == []  # no game was started for them
+    assert not saves.exists() or not any(saves.iterdir())
+    log = (tmp_path / "server.log").read_text()
+    assert f"refused GET /ws from Host '127.0.0.1:{port}': Origin 'http://127.0.0.1:" in log, log
+    assert f"refused GET /: Host 'rebound.test:{port}' is not the address served" in log, log
+    assert "Traceback" not in log
