@@ -43,7 +43,9 @@ def end_of_turn(g: Game) -> Rules:
         yield from actions.take_actions(g, actions.Context("end-of-turn", "End of Turn phase"))
     s.step = "construction"
     yield from deploy_construction(g, "End of Turn phase")
+    s.step = "levy"
     yield from provincial_levy(g)
+    s.step = "upkeep"
     yield from nations_upkeep(g)
     s.step = "revolts"
     yield from revolts(g)
@@ -92,11 +94,13 @@ def _fortification_targets(g: Game) -> Iterator[str]:
 
 
 def deploy_construction(g: Game, cause: str) -> Rules:
-    """The units and fortifications under construction are deployed on the board."""
+    """The units and fortifications under construction are deployed on the board; each
+    stays in the Under Construction box until it is placed (the forecast counts it)."""
     s = g.state
     while s.construction:
-        kind, target = s.construction.pop(0)
+        kind, target = s.construction[0]
         if kind == "fortification":
+            s.construction.pop(0)
             terr = g.content.territories[target]
             level = max(terr.fortification, s.fortifications.get(target, 0)) + 1
             cap = 1 if terr.region == "settlement" else 2
@@ -109,6 +113,7 @@ def deploy_construction(g: Game, cause: str) -> Rules:
             continue
         places = units.new_unit_places(g, kind)
         if not places:
+            s.construction.pop(0)
             g.log(
                 f"No place for the {UNIT_NAMES[kind]}: it is lost.",
                 rule=RULE_CONSTRUCTION,
@@ -122,6 +127,7 @@ def deploy_construction(g: Game, cause: str) -> Rules:
             rule=RULE_CONSTRUCTION,
             cause=cause,
         )
+        s.construction.pop(0)
         units.add_unit(g, dst, kind)
         g.log(
             f"A new {UNIT_NAMES[kind]} is deployed in {g.name(dst)}.",
@@ -143,12 +149,7 @@ def provincial_levy(g: Game) -> Rules:
             f"{plural(removed, 'provincial tercio')} {'goes' if removed == 1 else 'go'} home.",
             rule=RULE_CONSTRUCTION,
         )
-    levies = (
-        [Place.SPAIN, Place.SPAIN, Place.ITALY]
-        if s.union_of_arms >= 2
-        else [Place.SPAIN, Place.ITALY]
-    )
-    for home in levies:
+    for home in levy_homes(g):
         places = [home] + [
             w
             for w in units.neighbours(g, home)
@@ -162,6 +163,16 @@ def provincial_levy(g: Game) -> Rules:
         )
         units.add_unit(g, dst, "provincial")
         g.log(f"A provincial tercio is levied in {g.name(dst)}.", rule=RULE_CONSTRUCTION)
+
+
+def levy_homes(g: Game) -> list[str]:
+    """Where the provincial tercios are levied, in order: Spain (twice with the Union of
+    Arms), then Italy; each goes there or to an adjacent war."""
+    return (
+        [Place.SPAIN, Place.SPAIN, Place.ITALY]
+        if g.state.union_of_arms >= 2
+        else [Place.SPAIN, Place.ITALY]
+    )
 
 
 def nations_upkeep(g: Game) -> Rules:
@@ -235,16 +246,19 @@ def indies_pirates(g: Game) -> None:
             g.log("Pirates take an Indies fleet.", rule=RULE_INDIES)
 
 
-def indies_income(g: Game, rating: Rating = court.rating) -> tuple[int, str]:
+def indies_income(
+    g: Game, rating: Rating = court.rating, *, fleets_lost: int = 0
+) -> tuple[int, str]:
     """The ducats the Indies yield now, and the sum that explains them (Income from the
     Indies): the Viceroy's government for himself and for each Indies fleet, one for the
     Manila Galleon, one less if he is corrupt, no more than the territories hold.
-    ``rating``: ``court.known_rating`` to look without fixing a "?" rating (forecast)."""
+    ``rating``: ``court.known_rating`` to look without fixing a "?" rating (forecast);
+    ``fleets_lost``: Indies fleets the pirates will certainly take first (forecast)."""
     s = g.state
     pu = s.plus_ultra
     viceroy = s.offices.get("viceroy-indies")
     gov = rating(g, viceroy, "government")
-    fleets = pu.get("indies-fleet", 0)
+    fleets = max(0, pu.get("indies-fleet", 0) - fleets_lost)
     galleon = 1 if pu.get("manila-galleon", 0) else 0
     wanted = gov * (1 + fleets) + galleon - (1 if court.has_trait(g, viceroy, "corrupt") else 0)
     available = sum(_indies_available(g).values())
