@@ -198,7 +198,7 @@ def forecast(g: Game) -> Forecast:
             upkeep.append((f"{nations} tercio{'' if nations == 1 else 's'} of Nations", owed))
             treasury -= min(owed, treasury)  # unpaid tercios are disbanded instead
     if not _done(g, "revolts"):
-        held, bare, built = _revolt_troops(g)
+        held, bare, built = revolt_troops(g)
         for loc in bare[built:] if built < len(bare) else []:
             if treasury > 0:  # no troops can be there: the ducat is certainly lost
                 upkeep.append((f"revolt in {g.name(loc)}, no troops to put it down", 1))
@@ -241,13 +241,29 @@ def forecast(g: Game) -> Forecast:
     # The three tables in the rulebook's order, each one's ducats taken before the next;
     # once counted, they are not taken again.
     counting = not _done(g, "scores")
-    ench = scoring.count_enlightenment(g)
+    # During the count (a bankruptcy's decision) and after it, the tables counted so far
+    # are what they counted (a bankruptcy after a table does not count in it).
+    in_count = s.phase == "end-of-turn" and s.step in ("scores", "valido")
+    so_far = dict(s.last_scores) if in_count else {}
+
+    def counted_now(count: scoring.Count) -> scoring.Count:
+        if count.name not in so_far:
+            return count
+        points = so_far[count.name]
+        row = scoring.table_row(getattr(tables, count.name), points)
+        if g.options.war_only and count.name == "prestige":
+            row = row.model_copy(update={"happiness": 0})
+        lines = scoring.Breakdown([("counted at this End of Turn", points)])
+        return scoring.Count(count.name, lines, row if count.counted else count.row, count.counted)
+
+    ench = counted_now(scoring.count_enlightenment(g))
     table_ducats: list[tuple[str, int]] = []
     bankruptcies = 0
 
     def take(count: scoring.Count) -> None:
         nonlocal treasury, bankruptcies
-        d = count.row.ducats if count.counted and counting else 0
+        fresh = counting and count.name not in so_far
+        d = count.row.ducats if count.counted and fresh else 0
         if not d:
             return
         table_ducats.append((count.name, d))
@@ -258,20 +274,24 @@ def forecast(g: Game) -> Forecast:
     take(ench)
     if bankruptcies:
         pending_p.append(("declaration of bankruptcy at the tables", -bankruptcies))
-    pres = scoring.count_prestige(g, ench.row, tuple(pending_p))
+    pres = counted_now(scoring.count_prestige(g, ench.row, tuple(pending_p)))
     take(pres)  # a bankruptcy from here on comes after prestige is counted (ruling R81)
-    happ = scoring.count_happiness(g, ench.row, pres.row, tuple(pending_h))
+    happ = counted_now(scoring.count_happiness(g, ench.row, pres.row, tuple(pending_h)))
     take(happ)
 
     counted = [c for c in (ench, pres, happ) if c.counted]
     vp_factor = 2 if g.options.war_only else 1  # War-Only mode doubles every VP
     if counting:
-        vp_changes += [(f"the {c.name} table", c.row.vp, scoring.SCORER[c.name]) for c in counted]
+        vp_changes += [
+            (f"the {c.name} table", c.row.vp, scoring.SCORER[c.name])
+            for c in counted
+            if c.name not in so_far
+        ]
     prestige = pres.points if counting else s.last_scores.get("prestige", 0)
-    served = s.turn - s.valido_since + 1
+    served = end_of_turn.worn_out(g, prestige)
     defeated = counting and any(c.row.defeat for c in counted if c.name != "happiness")
     defeated |= counting and happ.row.defeat and not g.options.coop
-    if served >= 4 and prestige < 5 and s.valido and not defeated:
+    if served and not defeated:  # an automatic defeat ends the game before it
         vp_changes.append((valido_penalty(g, served), -1, Role.VALIDO))
     vp_changes = [(why, n * vp_factor, role) for why, n, role in vp_changes if n]
     vp_solo, vp_king, vp_valido = _vp_after(g, vp_changes)
@@ -313,7 +333,7 @@ def forecast(g: Game) -> Forecast:
     )
 
 
-def _revolt_troops(g: Game) -> tuple[list[str], list[str], int]:
+def revolt_troops(g: Game) -> tuple[list[str], list[str], int]:
     """Which revolts can still get their fortune test (Revolts: at least 1 SP of the
     player's there): (those with the SP there, those without, the units under
     construction that may be deployed to them, one revolt each). The provincial
@@ -340,7 +360,8 @@ def _revolt_troops(g: Game) -> tuple[list[str], list[str], int]:
 
 def valido_penalty(g: Game, served: int) -> str:
     """The worn-out Valido's VP, in the log's words (Appointment of a New Valido)."""
-    return f"{g.name(g.state.valido or '')} kept: has served {served} turns, prestige under 5"
+    name = g.name(g.state.valido or "")
+    return f"{name} kept as Valido: he has served {served} turns and prestige is under 5"
 
 
 def _vp_after(g: Game, changes: list[tuple[str, int, Role]]) -> tuple[int, int, int]:
@@ -404,4 +425,60 @@ def defeat_warnings(g: Game, *, within: int = 4) -> dict[str, str]:
             cause = "; ".join(forecast(trial).defeat)
         if cause:
             out[option_id] = f"automatic defeat at this End of Turn: {cause}"
+    return out
+
+
+def option_effects(g: Game, *, most: int = 8) -> dict[str, str]:
+    """What each option of an End of Turn decision changes in the forecast, in words:
+    "VP 5 -> 4, Treasury 6 -> 5 at this End of Turn". The Valido's appointment says the
+    VP it gives or takes; a decision before the count with at most ``most`` options is
+    tried on a fork, and an option that draws a card or marker is left unsaid (chance).
+    Other decisions say nothing (their effect is beyond this End of Turn)."""
+    decision = g.decision
+    s = g.state
+    if decision is None or g.hothead or s.phase != "end-of-turn":
+        return {}
+    now = forecast(g)
+    if s.step == "valido":
+        return _valido_effects(g, decision.legal_ids)
+    if _done(g, "scores") or len(decision.legal_ids) > most:
+        return {}
+    out: dict[str, str] = {}
+    for option_id in decision.legal_ids:
+        trial = g.fork()
+        trial.quiet = True
+        draws = trial.random_draws
+        trial.choose(option_id)
+        if trial.random_draws != draws or trial.over or trial.state.turn != s.turn:
+            continue
+        said = _changes(now, forecast(trial))
+        if said:
+            out[option_id] = f"{said} at this End of Turn"
+    return out
+
+
+def _changes(now: Forecast, then: Forecast) -> str:
+    parts = [
+        f"{what} {a} -> {b}"
+        for what, a, b in (
+            ("VP", now.vp_end, then.vp_end),
+            ("Treasury", now.treasury.end, then.treasury.end),
+            *((x.name, x.points, y.points) for x, y in zip(now.scores, then.scores, strict=True)),
+        )
+        if a != b
+    ]
+    return ", ".join(parts)
+
+
+def _valido_effects(g: Game, legal: tuple[str, ...]) -> dict[str, str]:
+    """Appointment of a New Valido: keeping a worn-out one costs a VP; in co-op a change
+    gives the King VP (Victory Points Earned by the King)."""
+    factor = 2 if g.options.war_only else 1
+    out: dict[str, str] = {}
+    served = end_of_turn.worn_out(g, g.state.last_scores.get("prestige", 0))
+    if served and "keep" in legal:
+        out["keep"] = f"{-factor:+d} VP: he has served {served} turns and prestige is under 5"
+    if g.options.coop and not g.state.king_dead:
+        bonus = f"{end_of_turn.new_valido_vp(g) * factor:+d} VP for the King (a new Valido)"
+        out.update({o: bonus for o in legal if o.startswith("valido:")})
     return out

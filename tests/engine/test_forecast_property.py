@@ -133,9 +133,11 @@ def _probe_the_end_of_turn(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _default(g: Game, d: Decision) -> str:
     legal = d.legal_ids
-    to_revolt = [o for o in legal if o.startswith("to:") and o[3:] in g.state.revolts]
-    if to_revolt:  # the troops that may put a revolt down go there
-        return to_revolt[0]
+    _, bare, _ = fc.revolt_troops(g)  # revolts the forecast sends the new units to
+    for wanted in (bare, g.state.revolts):
+        to_revolt = [o for o in legal if o.startswith("to:") and o[3:] in wanted]
+        if to_revolt:  # the troops that may put a revolt down go there
+            return to_revolt[0]
     for choice in DEFAULTS:
         if choice in legal:
             return choice

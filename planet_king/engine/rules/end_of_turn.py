@@ -61,11 +61,12 @@ def end_of_turn(g: Game) -> Rules:
     s.step = "scores"
     yield from scoring.score_turn(g)
     memorials.check_turn(g)
-    s.stats.vp_by_turn.append(s.vp)
     if s.defeat_cause:
+        s.stats.vp_by_turn.append(s.vp)
         return
     s.step = "valido"
     yield from new_valido(g)
+    s.stats.vp_by_turn.append(s.vp)  # the Valido's VP included
     cleanup(g)
 
 
@@ -351,6 +352,19 @@ def valido_candidates(g: Game) -> list[str]:
     ]
 
 
+def worn_out(g: Game, prestige: int) -> int:
+    """The turns the Valido has served if keeping him costs a VP (four or more, with
+    prestige under 5), else 0."""
+    s = g.state
+    served = s.turn - s.valido_since + 1
+    return served if s.valido and served >= 4 and prestige < 5 else 0
+
+
+def new_valido_vp(g: Game) -> int:
+    """Co-op: the King's VP for changing his Valido, 2 before turn 5 and 1 after."""
+    return 2 if g.state.turn < 5 else 1
+
+
 def new_valido(g: Game) -> Rules:
     """The player may change the Valido; keeping one four turns or more with prestige
     under 5 costs a VP each turn. The place the new Valido leaves stays empty (R56)."""
@@ -366,8 +380,8 @@ def new_valido(g: Game) -> Rules:
         )
     choice = yield from g.ask("Appoint a new Valido?", opts, role=Role.KING, rule=RULE_VALIDO)
     if choice == "keep":
-        served = s.turn - s.valido_since + 1
-        if served >= 4 and s.last_scores.get("prestige", 0) < 5:
+        served = worn_out(g, s.last_scores.get("prestige", 0))
+        if served:
             g.add_vp(
                 -1,
                 f"the Valido has served {served} turns and prestige is under 5",
@@ -389,7 +403,7 @@ def new_valido(g: Game) -> Rules:
     g.log(f"{g.name(nid)} is the new Valido.", rule=RULE_VALIDO)
     if g.options.coop:  # Cooperative Game / Victory Points Earned by the King
         g.add_vp(
-            2 if s.turn < 5 else 1,
+            new_valido_vp(g),
             "the King changes his Valido",
             rule="Cooperative Game / Victory Points Earned by the King",
             role=Role.KING,
