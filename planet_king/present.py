@@ -300,13 +300,11 @@ def game_over_summary(game: Game) -> list[str]:
             "are not counted against the levels."
         )
         out.append(f"The levels, for a reign that reaches its end: {thresholds_text(game)}.")
-    elif not game.hothead:
+    elif not game.hothead:  # Hothead's log says its own conditions and level
         out.append(
             f"Victory level: {level_name(s.victory_level or '')} with {s.vp} VP "
             f"({thresholds_text(game)})."
         )
-    else:
-        out.append(f"Victory level: {level_name(s.victory_level or '')}.")
     if game.options.coop:
         out.append(f"The King has {s.vp_king} VP, the Valido {s.vp_valido}.")
     return out
