@@ -81,7 +81,7 @@ def test_a_new_valido_in_co_op_says_the_kings_vp(content: Content) -> None:
     for g in _at_valido_decisions(content, GameOptions(coop=True), range(40)):
         effects = fc.option_effects(g)
         appoint = [o for o in g.decision.legal_ids if o.startswith("valido:")]
-        assert appoint and all(effects[o] == "+2 VP for the King (a new Valido)" for o in appoint)
+        assert appoint and all(effects[o] == "+2 VP for the King: a new Valido" for o in appoint)
         king = g.state.vp_king
         g.choose(appoint[0])
         assert g.state.vp_king == king + 2

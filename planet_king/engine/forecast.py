@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from planet_king.content.models import TableRow
 from planet_king.engine.decisions import Role
-from planet_king.engine.rules import court, end_of_turn, family, scoring
+from planet_king.engine.rules import court, end_of_turn, family, memorials, scoring
 from planet_king.engine.rules.units import PLUS_ULTRA, unit_sp
 from planet_king.engine.words import plural
 
@@ -253,7 +253,10 @@ def forecast(g: Game) -> Forecast:
         row = scoring.table_row(getattr(tables, count.name), points)
         if g.options.war_only and count.name == "prestige":
             row = row.model_copy(update={"happiness": 0})
-        lines = scoring.Breakdown([("counted at this End of Turn", points)])
+        if points == count.points:
+            return count
+        lines = scoring.Breakdown(list(count.breakdown.lines))
+        lines.add("not in this count: marked after it", points - count.points)
         return scoring.Count(count.name, lines, row if count.counted else count.row, count.counted)
 
     ench = counted_now(scoring.count_enlightenment(g))
@@ -287,6 +290,13 @@ def forecast(g: Game) -> Forecast:
             for c in counted
             if c.name not in so_far
         ]
+    if counting and not g.options.coop:
+        # Solo: a revealed immediate card is claimed at this count (Secret Memorial
+        # Letters); in co-op each card is hidden from the partner, so none is said.
+        scores = {c.name: c.points for c in (ench, pres, happ)}
+        for m, owner in memorials.claims_due(g, scores):
+            role = Role.KING if owner == "king" else Role.VALIDO
+            vp_changes.append((f"Secret Memorial {m.name} claimed", memorials.vp_for(g, m), role))
     prestige = pres.points if counting else s.last_scores.get("prestige", 0)
     served = end_of_turn.worn_out(g, prestige)
     defeated = counting and any(c.row.defeat for c in counted if c.name != "happiness")
@@ -479,6 +489,6 @@ def _valido_effects(g: Game, legal: tuple[str, ...]) -> dict[str, str]:
     if served and "keep" in legal:
         out["keep"] = f"{-factor:+d} VP: he has served {served} turns and prestige is under 5"
     if g.options.coop and not g.state.king_dead:
-        bonus = f"{end_of_turn.new_valido_vp(g) * factor:+d} VP for the King (a new Valido)"
+        bonus = f"{end_of_turn.new_valido_vp(g) * factor:+d} VP for the King: a new Valido"
         out.update({o: bonus for o in legal if o.startswith("valido:")})
     return out

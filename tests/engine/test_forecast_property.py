@@ -14,9 +14,9 @@ mortality test: positive, so that no revolt costs a ducat, no pirate takes a fle
 one dies); the card is still drawn, so the deck is as it would be. The End of Turn's own
 choices are the ones "if the turn ended now" means: no more actions, units deployed where
 a revolt may be put down, the upkeep paid while the Treasury can, the Valido kept, no
-bastard heir; a bankruptcy sells a unit where it can. A Secret Memorial, hidden from one
-of the players, is claimed without the forecast saying so (it must not): its VP, read
-from the log, are left out of the check.
+bastard heir; a bankruptcy sells a unit where it can. In co-op a Secret Memorial, hidden
+from the partner, is claimed without the forecast saying so (it must not): its VP, read
+from the log, are left out of the check; in solo a revealed card's claim is counted.
 
 ``PLANET_KING_FORECAST_GAMES`` sets the number of games per scenario, mode and bot (CI
 default: a few); the issue's full run is 300.
@@ -75,16 +75,17 @@ class Probe:
         self.forecasts.append((where, fc.forecast(g), len(g.log_entries)))
 
     def hidden_vp(self, since: int, coop: bool) -> Outcome:
-        """The VP of Secret Memorials claimed after log entry ``since``, as an Outcome
-        to take away: (VP, the King's, the Valido's)."""
+        """Co-op: the VP of Secret Memorials claimed after log entry ``since``, as an
+        Outcome to take away: (VP, the King's, the Valido's). Solo: none (a revealed card
+        is public, and the forecast counts its claim)."""
         vp = {"king": 0, "valido": 0}
+        if not coop:
+            return Outcome(0, 0, 0, (0, 0, 0), 0)
         for e in self.log[since:]:
             if e.cause.startswith("Secret Memorial") and e.text.startswith(("+", "-")):
                 role = "valido" if "for the Valido" in e.text else "king"
                 vp[role] += int(e.text.split(" ", 1)[0])
         total = vp["king"] + vp["valido"]
-        if not coop:
-            return Outcome(total, 0, 0, (0, 0, 0), 0)
         return Outcome(total, vp["king"], vp["valido"], (0, 0, 0), 0)
 
 

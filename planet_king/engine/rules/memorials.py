@@ -127,11 +127,12 @@ def _owner_role(m: Memorial) -> Role:
     return Role.KING if m.owner == "king" else Role.VALIDO
 
 
-def _met(g: Game, m: Memorial, *, final: bool) -> bool:
+def _met(g: Game, m: Memorial, *, final: bool, scores: dict[str, int] | None = None) -> bool:
+    """Is the task done? ``scores``: the turn's scores if not yet counted (forecast)."""
     s = g.state
     p = m.params
     key = m.condition
-    scores = s.last_scores
+    scores = s.last_scores if scores is None else scores
     if key == "enlightenment-at-least":
         return scores.get("enlightenment", 0) >= int(p["points"])
     if key == "happiness-at-least":
@@ -193,6 +194,25 @@ def check_turn(g: Game) -> None:
         due = cid in s.memorials_done and cid in s.memorials_read
         if m.check == "immediate" and due and cid not in s.memorials_claimed:
             _claim(g, m, owner)
+
+
+def claims_due(g: Game, scores: dict[str, int]) -> list[tuple[Memorial, str]]:
+    """The immediate cards this End of Turn will claim with these scores, and whose: only
+    cards read by their player (as ``check_turn`` claims them)."""
+    s = g.state
+    if not in_use(g):
+        return []
+    out = []
+    for owner, cid in s.memorials.items():
+        m = card(g, cid)
+        if m.check != "immediate" or cid in s.memorials_claimed or cid not in s.memorials_read:
+            continue
+        done = cid in s.memorials_done or (
+            m.condition not in FINAL_STATE and _met(g, m, final=False, scores=scores)
+        )
+        if done:
+            out.append((m, owner))
+    return out
 
 
 def _claim(g: Game, m: Memorial, owner: str) -> None:
