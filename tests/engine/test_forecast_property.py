@@ -25,6 +25,7 @@ default: a few); the issue's full run is 300.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -48,6 +49,8 @@ MODES = {
     "war-only": GameOptions(war_only=True),
 }
 BOTS = ("expert", "random")
+# A co-op VP change as the log says it: "+2 VP for the King (cause): 3 → 5."
+CLAIMED = re.compile(r"^[+-]\d+ VP for the (King|Valido) \(.*\): (\d+) → (\d+)\.$")
 # The End of Turn's choices "if the turn ended now" (the first legal one of these).
 DEFAULTS = ("done", "pay", "keep", "legitimise:none")
 
@@ -82,9 +85,9 @@ class Probe:
         if not coop:
             return Outcome(0, 0, 0, (0, 0, 0), 0)
         for e in self.log[since:]:
-            if e.cause.startswith("Secret Memorial") and e.text.startswith(("+", "-")):
-                role = "valido" if "for the Valido" in e.text else "king"
-                vp[role] += int(e.text.split(" ", 1)[0])
+            moved = CLAIMED.match(e.text)  # a dead King's VP are lost, not moved
+            if e.cause.startswith("Secret Memorial") and moved:
+                vp[moved[1].lower()] += int(moved[3]) - int(moved[2])
         total = vp["king"] + vp["valido"]
         return Outcome(total, vp["king"], vp["valido"], (0, 0, 0), 0)
 
