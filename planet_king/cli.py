@@ -570,6 +570,16 @@ def replay(
             lines.append(render_decision(game))
         # a save is shared as a bug report: nothing in it reaches the terminal raw
         typer.echo("\n".join(escape_controls(line) for line in lines))
+    if verify and (game.load_notice or data.rules_version is None):
+        # a save of older rules or format 1: no digests this version can check
+        raise SaveFileError(
+            "not verified: "
+            + (
+                game.load_notice
+                or f"{escape_controls(str(save))}: save format 1 holds digests of another kind; "
+                f"its {len(game.choices)} of {len(data.choices)} choices replay"
+            )
+        )
     if verify:
         n = len(game.choices)
         checked = sum(1 for _, k, _ in data.turn_digests if k <= n)
@@ -643,7 +653,9 @@ def resume(
     else:
         save = _find_save(save, folder)  # a path, or a name in the saves folder
         data, game = _load_save(save, content, up_to_valid=up_to_valid, verify=not no_verify)
-    if len(game.choices) < len(data.choices):
+    if game.load_notice:  # a save of older rules, or one whose replay parted from it
+        typer.echo(game.load_notice)
+    elif len(game.choices) < len(data.choices):
         typer.echo(
             f"The save no longer replays to its end: opened at the start of turn "
             f"{game.state.turn}, after {len(game.choices)} of its {len(data.choices)} choices."

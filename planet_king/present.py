@@ -50,12 +50,26 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
+# The End of Turn's steps in words (the rulebook's order: End of Turn Phase / Overview).
+END_OF_TURN_STEPS = {
+    "player actions": "the player's actions",
+    "construction": "construction and levies",
+    "revolts": "revolts",
+    "indies": "the Indies",
+    "income": "income",
+    "mortality": "royal family mortality",
+    "scores": "the scoring tables",
+    "valido": "keep or change the Valido",
+}
+
+
 def phase_name(game: Game) -> str:
-    """ "End of Turn phase · income": the phase and its step, in words."""
+    """ "End of Turn phase · income": the phase and, in the End of Turn, its step in words.
+    (The step marker outlives its phase: "Organisation phase · valido" meant nothing.)"""
     s = game.state
     name = PHASES.get(s.phase, s.phase)
-    step = getattr(s, "step", "")
-    return f"{name} · {step}" if step else name
+    step = getattr(s, "step", "") if s.phase == "end-of-turn" else ""
+    return f"{name} · {END_OF_TURN_STEPS.get(step, step)}" if step else name
 
 
 def level_name(level: str) -> str:

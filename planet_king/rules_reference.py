@@ -118,11 +118,28 @@ def sections() -> tuple[Section, ...]:
 
 
 def search(query: str) -> list[Section]:
-    """Sections whose heading or body contains every word of the query."""
+    """Sections whose heading or body contains every word of the query, the best first:
+    the query in the heading, then all its words there, then how often the body says it
+    (issue 32: "royal actions" found "Organisation Phase / Overview" first)."""
     words = [w.lower() for w in query.split() if w]
     if not words:
         return list(sections())
-    return [s for s in sections() if all(w in (s.heading + " " + s.body).lower() for w in words)]
+    phrase = " ".join(words)
+    found = [s for s in sections() if all(w in (s.heading + " " + s.body).lower() for w in words)]
+
+    def said(text: str, what: str) -> int:  # "war" counts "wars", not "reward"
+        return len(re.findall(rf"\b{re.escape(what)}", text))
+
+    def rank(s: Section) -> tuple[int, ...]:
+        heading, body = s.heading.lower(), s.body.lower()
+        return (
+            said(heading, phrase),
+            sum(said(heading, w) > 0 for w in words),
+            said(body, phrase),
+            sum(said(body, w) for w in words),
+        )
+
+    return sorted(found, key=rank, reverse=True)  # stable: ties keep the book's order
 
 
 def _normal(heading: str) -> str:

@@ -1,8 +1,11 @@
 """Saves: a game is (data version, scenario, options, seed, choices) — DESIGN 1.5.
 
 A save file is a small JSON document (see ``docs/saves.md``) holding those, plus the
-state digest at each turn start and after the last choice. Loading replays the choices
-and checks the digests, so a save is also a bug report and a regression test.
+state digest at each turn start and after the last choice, the version of the rules it
+was played under, and a snapshot of its last turn start. Loading a save of the current
+rules replays the choices and checks the digests, so a save is also a bug report and a
+regression test; a save of older rules resumes from its snapshot, and a save made before
+snapshots (format 1) is replayed as far as its choices stay legal.
 
 Writing is atomic (``planet_king.fsutil.atomic_write``): a crash, a full disk or
 Ctrl+C never damages the previous file. Every game has its own id (made when it is
@@ -28,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from planet_king.content.loader import Content, load_content
+from planet_king.engine import resume, snapshot
 from planet_king.engine.decisions import Decision, IllegalChoice, RuleNotImplemented
 from planet_king.engine.game import (
     DIFFICULTIES,
@@ -37,6 +41,8 @@ from planet_king.engine.game import (
     ScenarioNotPlayable,
     UnknownScenario,
 )
+from planet_king.engine.log import LogEntry
+from planet_king.engine.rules_version import RULES_VERSION
 from planet_king.fsutil import (
     atomic_write,
     clean_stale_temps,
@@ -48,7 +54,10 @@ from planet_king.fsutil import (
 )
 
 FORMAT = "planet-king-save"
-FORMAT_VERSION = 1  # the newest format this version writes and reads
+# The newest format this version writes and reads. 1: seed and choices, digests of the
+# state's repr. 2: the rules version, a snapshot of the last turn start, digests of the
+# state's explicit serialisation (docs/saves.md).
+FORMAT_VERSION = 2
 MAX_SAVE_BYTES = 8 * 1024 * 1024  # a full reign is a few hundred kB at most
 MAX_CHOICES = 200_000
 MAX_ID_LENGTH = 200
@@ -147,6 +156,11 @@ class SaveData:
     turn: int | None = None
     vp: int | None = None
     victory_level: str = ""
+    rules_version: int | None = None  # None: format 1, made before rules versions
+    # Set when the game was resumed from a snapshot of older rules: its choices before
+    # this many do not replay from the seed (None: they all do).
+    resumed_from: int | None = None
+    snapshot: dict[str, Any] | None = None  # checked for shape, decoded when used
 
 
 @lru_cache(maxsize=1)
@@ -172,20 +186,26 @@ def _roles(game: Game) -> dict[str, str]:
     return {"king": "Player", "valido": "Player"}  # solo: one person holds both roles
 
 
-def to_dict(game: Game, *, state_digest: str | None = None) -> dict[str, Any]:
-    """The save document of a game (at any point: in progress or over).
+def to_dict(game: Game) -> dict[str, Any]:
+    """The save document of a game (at any point: in progress or over), as JSON data."""
+    return json.loads(dumps(game))  # type: ignore[no-any-return]
 
-    ``state_digest``: ``game.state.digest()`` if the caller has it already (it is the
-    costly part)."""
+
+def _document(game: Game, *, state_digest: str | None = None) -> dict[str, Any]:
+    """The save document, its snapshot's state and log as JSON text already encoded.
+
+    ``state_digest``: ``game.state.digest()`` if the caller has it already."""
     created = getattr(game, "created", None) or _now()
     game.created = created
     game_id = getattr(game, "game_id", None) or new_game_id()
     game.game_id = game_id
     s = game.state
-    return {
+    base = game.resumed_from
+    doc = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "app_version": app_version(),
+        "rules_version": RULES_VERSION,
         "data_version": game.content.version,
         "game_id": game_id,
         "scenario": game.scenario.id,
@@ -205,20 +225,75 @@ def to_dict(game: Game, *, state_digest: str | None = None) -> dict[str, Any]:
             "victory_level": s.victory_level,
             "vp": s.vp,
         },
-        "choices": list(game.choices),
     }
+    if base is not None:  # written only then: its choices before it no longer replay
+        doc["resumed_from"] = base.start.choices
+    snap = _snapshot(game)
+    if snap is not None:
+        doc["snapshot"] = snap
+    doc["choices"] = list(game.choices)
+    return doc
+
+
+class _Raw(str):
+    """JSON text already encoded (the snapshot's state), written as it is."""
+
+
+_JSON = json.JSONEncoder(ensure_ascii=False).encode  # one encoder: json.dumps makes one a call
+
+
+def _log_text(game: Game, rec: Any) -> _Raw:
+    """The log up to the snapshot, one entry a line. The lines are kept on the game (the
+    log only grows): each turn start encodes only the entries since the one before, and
+    an autosave after every choice none."""
+    n = rec.log_entries
+    done = game.__dict__.get("_snapshot_log")
+    if done is not None and done[0] == n:
+        return done[1]
+    lines: list[str] = game.__dict__.setdefault("_snapshot_log_lines", [])
+    del lines[n:]  # (a game is never restored to an earlier point today)
+    lines.extend("   " + _JSON(list(e)) for e in game.log_entries[len(lines) : n])
+    body = ",\n".join(lines)
+    text = _Raw(f"[\n{body}\n  ]" if lines else "[]")
+    game.__dict__["_snapshot_log"] = (n, text)
+    return text
+
+
+def _snapshot(game: Game) -> dict[str, Any] | None:
+    """The last turn start, to resume from under other rules (None before the first)."""
+    rec = game.last_start
+    if rec is None:
+        return None
+    version, internal, gauss = rec.rng
+    return {
+        "turn": rec.turn,
+        "choices": rec.choices,
+        "turn_digests": rec.turn_digests,
+        "random_draws": rec.random_draws,
+        "rng": [version, list(internal), gauss],
+        "state": _Raw(rec.state_text),
+        "stats": _Raw(snapshot.to_text(snapshot.stats_data(rec.stats))),
+        "log": _log_text(game, rec),
+    }
+
+
+def _encode(value: Any) -> str:
+    return str(value) if isinstance(value, _Raw) else _JSON(value)
 
 
 def dumps(game: Game, *, state_digest: str | None = None) -> str:
     """The save's text: one key a line, one choice a line (easy to read and to diff)."""
-    doc = to_dict(game, state_digest=state_digest)
+    doc = _document(game, state_digest=state_digest)
     lines = []
     for key, value in doc.items():
         if key in ("turn_digests", "choices") and value:
-            items = ",\n".join("  " + json.dumps(v, ensure_ascii=False) for v in value)
+            items = ",\n".join("  " + _JSON(v) for v in value)
             body = f"[\n{items}\n ]"
+        elif key == "snapshot":  # one key a line, one log entry a line
+            parts = [f"  {_JSON(k)}: {_encode(v)}" for k, v in value.items()]
+            body = "{\n" + ",\n".join(parts) + "\n }"
         else:
-            body = json.dumps(value, ensure_ascii=False)
+            body = _JSON(value)
         lines.append(f" {json.dumps(key)}: {body}")
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
@@ -392,6 +467,26 @@ def parse_save(raw: Any, *, source: str = "<save>") -> SaveData:
     )
     created = _optional(raw, "created", src, lambda v: isinstance(v, str), "text")
     saved = _optional(raw, "saved", src, lambda v: isinstance(v, str), "text")
+    rules_version: int | None = None
+    resumed_from: int | None = None
+    snap: dict[str, Any] | None = None
+    if version >= 2:
+        rules_version = _field(
+            raw, "rules_version", src, lambda v: _is_int(v) and v >= 1, "a positive integer"
+        )
+        resumed_from = _optional(
+            raw,
+            "resumed_from",
+            src,
+            lambda v: _is_int(v) and 0 <= v <= len(choices),
+            f"a number of choices (0 to {len(choices)})",
+        )
+        snap = _parse_snapshot(raw.get("snapshot"), src, len(choices), len(digests))
+        if resumed_from is not None and (snap is None or snap["choices"] < resumed_from):
+            raise SaveError(
+                f"{src}: field 'resumed_from' says the game was resumed after choice "
+                f"{resumed_from}, but the save holds no snapshot from there on"
+            )
     return SaveData(
         scenario=scenario,
         seed=seed,
@@ -409,8 +504,35 @@ def parse_save(raw: Any, *, source: str = "<save>") -> SaveData:
         saved=saved,
         source=src,
         game_id=game_id,
+        rules_version=rules_version,
+        resumed_from=resumed_from,
+        snapshot=snap,
         **summary,
     )
+
+
+def _parse_snapshot(raw: Any, src: str, choices: int, digests: int) -> dict[str, Any] | None:
+    """Check a snapshot's shape (its state is decoded only when it is used)."""
+    if raw is None:
+        return None
+    where = f"{src}: snapshot"
+    if not isinstance(raw, dict):
+        raise SaveError(f"{src}: field 'snapshot' should be an object, found {_kind(raw)}")
+    _field(raw, "turn", where, _is_int, "an integer")
+    _field(raw, "choices", where, lambda v: _is_int(v) and 0 <= v <= choices, "a choice count")
+    _field(
+        raw,
+        "turn_digests",
+        where,
+        lambda v: _is_int(v) and 1 <= v <= digests,
+        f"the number of one of the save's {digests} turn starts",
+    )
+    _field(raw, "random_draws", where, lambda v: _is_int(v) and v >= 0, "a count")
+    _field(raw, "rng", where, lambda v: isinstance(v, list) and len(v) == 3, "a generator state")
+    _field(raw, "state", where, lambda v: isinstance(v, dict), "an object")
+    _optional(raw, "stats", where, lambda v: isinstance(v, dict), "an object")
+    _field(raw, "log", where, lambda v: isinstance(v, list), "a list")
+    return raw
 
 
 def parse_text(text: str, *, source: str = "<save>") -> SaveData:
@@ -498,29 +620,15 @@ def _last_valid(
     return None, last_ok
 
 
-def rebuild(
-    save: SaveData,
-    *,
-    content: Content | None = None,
-    up_to_valid: bool = False,
-    stop: int | None = None,
-    observer: Observer | None = None,
-    verify: bool = True,
-) -> Game:
-    """Replay a save into a Game, checking its digests; raise SaveError.
-
-    ``stop``: replay only the first ``stop`` choices (digests checked up to there).
-    ``up_to_valid``: on an illegal choice or a digest mismatch, open the game at the
-    last turn start whose digest matches instead of failing.
-    ``observer(game, k, decision, choice, log_before)`` is called after choice k
-    (1-based) is taken; ``log_before`` is the length of the log just before it.
-    ``verify=False``: do not compare the digests (for a save made by another version of
-    the program whose choices still replay); illegal choices are still refused.
-    """
+def _new_game(save: SaveData, content: Content, at: resume.ResumePoint | None) -> Game:
+    """The save's game at its start, or at ``at``; raise SaveError (one line)."""
     src = save.source
-    content = content or load_content()
     try:
-        game = Game(save.scenario, seed=save.seed, options=save.options, content=content)
+        if at is None:
+            return Game(save.scenario, seed=save.seed, options=save.options, content=content)
+        return resume.resume(
+            save.scenario, at, seed=save.seed, options=save.options, content=content
+        )
     except UnknownScenario:
         known = ", ".join(sorted(content.scenarios))
         raise SaveError(
@@ -539,15 +647,81 @@ def rebuild(
             kind="engine",
         ) from None
 
-    if verify and not save.turn_digests and save.final_digest is None:
+
+def _rng(raw: list[Any], src: str) -> tuple[Any, ...]:
+    version, internal, gauss = raw
+    if not (
+        _is_int(version)
+        and isinstance(internal, list)
+        and len(internal) == 625
+        and all(_is_int(x) and 0 <= x < 2**32 for x in internal)
+        and (gauss is None or isinstance(gauss, float))
+    ):
+        raise SaveError(f"{src}: field 'snapshot.rng' is not a random generator's state")
+    return (version, tuple(internal), gauss)
+
+
+def _log_entry(raw: Any, src: str, i: int) -> LogEntry:
+    if not (
+        isinstance(raw, list)
+        and len(raw) == 5
+        and _is_int(raw[0])
+        and all(isinstance(x, str) for x in raw[1:])
+    ):
+        raise SaveError(f"{src}: field 'snapshot.log' entry {i + 1} is not a log line")
+    return LogEntry(*raw)
+
+
+def _resume_point(save: SaveData, *, check: bool) -> resume.ResumePoint:
+    """The save's snapshot, decoded; ``check``: its digest must be the save's (same
+    rules: the state's fields are the same)."""
+    src, snap = save.source, save.snapshot
+    assert snap is not None
+    count = snap["turn_digests"]
+    turn, made, digest = save.turn_digests[count - 1]
+    if (turn, made) != (snap["turn"], snap["choices"]):
         raise SaveError(
-            f"{src}: the save has no digests, so its replay cannot be checked (to open it "
-            "anyway: 'planet-king resume --no-verify')",
+            f"{src}: the snapshot (turn {snap['turn']}, after {snap['choices']} choices) is "
+            f"not at the save's turn start {count} (the file was edited or damaged)"
+        )
+    try:
+        state = snapshot.state_from_data(snap["state"], snap.get("stats"))
+    except snapshot.SnapshotError as exc:
+        raise SaveError(f"{src}: snapshot: {exc}") from None
+    if check and snapshot.digest(state) != digest:
+        raise SaveError(
+            f"{src}: the snapshot does not match the save's digest at the start of turn "
+            f"{turn} (the file was edited or damaged)",
             kind="digest",
         )
-    limit = len(save.choices) if stop is None else max(0, min(stop, len(save.choices)))
-    illegal: SaveError | None = None
-    for k in range(1, limit + 1):
+    return resume.point(
+        turn=turn,
+        state=state,
+        rng=_rng(snap["rng"], src),
+        random_draws=snap["random_draws"],
+        choices=save.choices[:made],
+        log=[_log_entry(e, src, i) for i, e in enumerate(snap["log"])],
+        turn_digests=save.turn_digests[:count],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Parting:
+    """Where a replay stopped before the save's end: choice ``k`` (1-based)."""
+
+    k: int
+    choice: str
+    turn: int
+    phase: str
+    why: str
+    kind: str  # "illegal" (the choice is not legal there) or "engine" (the rules failed)
+
+
+def _replay(
+    game: Game, save: SaveData, first: int, limit: int, observer: Observer | None
+) -> _Parting | None:
+    """Take the save's choices ``first + 1`` to ``limit`` (1-based) on ``game``."""
+    for k in range(first + 1, limit + 1):
         choice = save.choices[k - 1]
         decision = game.decision
         s = game.state
@@ -555,29 +729,115 @@ def rebuild(
         try:
             game.choose(choice)
         except IllegalChoice as exc:
-            illegal = SaveError(
-                f"{src}: choice {k} of {len(save.choices)} ('{choice}') is illegal at turn "
-                f"{s.turn}, {s.phase or 'setup'} phase: {exc}",
-                kind="illegal",
-                position=k,
-                turn=s.turn,
-            )
-            break
+            return _Parting(k, choice, s.turn, s.phase or "setup", str(exc), "illegal")
         except Exception as exc:  # not the file's fault: a rule not written yet, or a bug
             what = (
                 str(exc)
                 if isinstance(exc, RuleNotImplemented | EngineError)
                 else f"internal error {type(exc).__name__}: {exc}"
             )
-            illegal = SaveError(
-                f"{src}: replaying choice {k} ('{choice}') stops at turn {s.turn}: {what}",
-                kind="engine",
-                position=k,
-                turn=s.turn,
-            )
-            break
+            return _Parting(k, choice, s.turn, s.phase or "setup", what, "engine")
         if observer is not None and decision is not None:
             observer(game, k, decision, choice, log_before)
+    return None
+
+
+def _open_at(save: SaveData, content: Content, at: resume.ResumePoint | None, n: int) -> Game:
+    """The save's game after its first ``n`` choices (known to replay)."""
+    game = _new_game(save, content, at)
+    for choice in save.choices[at.start.choices if at else 0 : n]:
+        game.choose(choice)
+    return game
+
+
+def _finish(game: Game, save: SaveData) -> Game:
+    game.learning = save.learning
+    game.role_names = dict(save.roles) or None
+    game.created = save.created
+    game.game_id = save.game_id
+    if tuple(game.choices) == save.choices:  # nothing new to autosave until a choice
+        game.autosaved_choices = save.choices
+    return game
+
+
+def rebuild(
+    save: SaveData,
+    *,
+    content: Content | None = None,
+    up_to_valid: bool = False,
+    stop: int | None = None,
+    observer: Observer | None = None,
+    verify: bool = True,
+) -> Game:
+    """Open a save as a Game; raise SaveError.
+
+    A save of the current rules version is replayed (from its snapshot if the game was
+    itself resumed from one) and checked against its digests. A save of older rules
+    resumes from its snapshot and replays the choices since; one made before snapshots
+    (format 1) is replayed from the start. Either goes as far as its choices stay legal,
+    and ``game.load_notice`` says so in one line.
+
+    ``stop``: replay only the first ``stop`` choices (digests checked up to there).
+    ``up_to_valid``: on an illegal choice or a digest mismatch, open the game at the
+    last turn start whose digest matches instead of failing.
+    ``observer(game, k, decision, choice, log_before)`` is called after choice k
+    (1-based) is taken; ``log_before`` is the length of the log just before it.
+    ``verify=False``: do not compare the digests (for a save made by another version of
+    the program whose choices still replay); illegal choices are still refused.
+    """
+    src = save.source
+    content = content or load_content()
+    rules = save.rules_version
+    if rules is not None and rules > RULES_VERSION:
+        raise SaveError(
+            f"{src}: saved under rules version {rules}, newer than this planet-king's "
+            f"({RULES_VERSION}): please upgrade planet-king",
+            kind="version",
+        )
+    older = rules is None or rules < RULES_VERSION
+    at = None
+    if save.snapshot is not None and (save.resumed_from is not None or older):
+        at = _resume_point(save, check=not older)
+    first = at.start.choices if at is not None else 0
+    limit = len(save.choices) if stop is None else max(0, min(stop, len(save.choices)))
+    if limit < first:
+        raise SaveError(
+            f"{src}: the save resumes at the start of turn {at.start.turn if at else 0}, "
+            f"after {first} choices (played under older rules): it cannot stop at choice {limit}",
+            kind="version",
+        )
+    game = _new_game(save, content, at)
+    if older:
+        parted = _replay(game, save, first, limit, observer)
+        if parted is not None:  # the game may be half way through the failed choice
+            game = _open_at(save, content, at, parted.k - 1)
+        game.load_notice = _older_notice(save, at, parted)
+        return _finish(game, save)
+
+    if verify and not save.turn_digests and save.final_digest is None:
+        raise SaveError(
+            f"{src}: the save has no digests, so its replay cannot be checked (to open it "
+            "anyway: 'planet-king resume --no-verify')",
+            kind="digest",
+        )
+    parted = _replay(game, save, first, limit, observer)
+    illegal: SaveError | None = None
+    if parted is not None and parted.kind == "illegal":
+        illegal = SaveError(
+            f"{src}: choice {parted.k} of {len(save.choices)} ('{parted.choice}') is illegal "
+            f"at turn {parted.turn}, {parted.phase} phase: {parted.why}",
+            kind="illegal",
+            position=parted.k,
+            turn=parted.turn,
+        )
+    elif parted is not None:
+        illegal = SaveError(
+            f"{src}: replaying choice {parted.k} ('{parted.choice}') stops at turn "
+            f"{parted.turn}: {parted.why}",
+            kind="engine",
+            position=parted.k,
+            turn=parted.turn,
+        )
 
     reached = len(game.choices)
     to_the_end = illegal is None and reached == len(save.choices)
@@ -610,6 +870,8 @@ def rebuild(
             turn=game.state.turn,
         )
     if problem is not None:
+        if last_ok is not None and last_ok[1] < first:
+            last_ok = None  # before the snapshot the game resumed from: not replayable
         if last_ok is None:
             hint = (
                 "; no turn of it matches, so it cannot be opened (if only the program "
@@ -634,20 +896,41 @@ def rebuild(
                 valid_turn=last_ok[0],
                 valid_choices=last_ok[1],
             )
-        game = Game.replay(
-            save.scenario,
-            save.choices[: last_ok[1]],
-            seed=save.seed,
-            options=save.options,
-            content=content,
+        game = _open_at(save, content, at, last_ok[1])
+    return _finish(game, save)
+
+
+def _older_notice(
+    save: SaveData, at: resume.ResumePoint | None, parted: _Parting | None
+) -> str | None:
+    """The one line that says how a save of older rules (or format 1) was opened."""
+    n = len(save.choices)
+    if save.rules_version is None:
+        made = f"{save.source}: saved by an older planet-king (save format 1)"
+    else:
+        made = (
+            f"{save.source}: saved under rules version {save.rules_version} (this is rules "
+            f"version {RULES_VERSION})"
         )
-    game.learning = save.learning
-    game.role_names = dict(save.roles) or None
-    game.created = save.created
-    game.game_id = save.game_id
-    if tuple(game.choices) == save.choices:  # nothing new to autosave until a choice
-        game.autosaved_choices = save.choices
-    return game
+    if at is not None:
+        how = (
+            f"{made}: resumed from its snapshot at the start of turn {at.start.turn} (after "
+            f"{at.start.choices} of its {n} choices)"
+        )
+    else:
+        how = f"{made}: replayed from the start under the current rules"
+    if parted is None:
+        if save.rules_version is None and RULES_VERSION == 1:
+            return None  # format 1 was written by rules version 1: nothing changed
+        return str(SaveError(f"{how}; all its choices replay"))
+    return str(
+        SaveError(  # one line, control characters escaped, cut if too long
+            f"{how}; the replay parts from the save at choice {parted.k} of {n} "
+            f"('{parted.choice}', turn {parted.turn}, {parted.phase} phase), "
+            f"{'no longer legal' if parted.kind == 'illegal' else 'the rules fail'}: "
+            f"{parted.why}; the game resumes before it"
+        )
+    )
 
 
 def loads(

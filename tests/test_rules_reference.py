@@ -205,3 +205,15 @@ def test_a_bad_rules_file_stops_play_at_start_in_one_line(tmp_path: Path) -> Non
     assert "rules reference: 08-wars.md:3: 'Events / Instability' is not a section" in (
         result.output
     )
+
+
+def test_search_puts_the_section_named_by_the_query_first() -> None:
+    """Issue 32 (9): "royal actions" found "Organisation Phase / Overview" first and
+    "war" found "Components / Game Board" first; the heading that says it comes first."""
+    assert rules_ref.search("royal actions")[0].heading == "Actions / Royal Actions"
+    assert rules_ref.search("war")[0].heading.startswith("Wars / ")
+    assert rules_ref.search("income")[0].heading == "End of Turn Phase / Income"
+    everything = rules_ref.search("war")
+    assert {s.heading for s in everything} == {
+        s.heading for s in rules_ref.sections() if "war" in (s.heading + " " + s.body).lower()
+    }

@@ -93,7 +93,7 @@ def test_rules_and_cards_are_read_by_words(tmp_path: Path) -> None:
     assert "Setup / Court and Council of State\n" in text  # the decision's own rule
     assert "Special Rules / Condé" in text
     assert "Gaspar de Guzmán, Count-Duke of Olivares (noble)\npolitical: 2" in text
-    assert "traits: industrious" in text and "turns: turns 1-5" in text
+    assert "traits: industrious" in text and "turns: 1-5" in text
     assert "The Ensign Nun (event)\neagle (positive)" in text
     assert "No card holds: zzz." in text
     assert "['" not in text and "{'" not in text  # no Python repr reaches the player

@@ -17,10 +17,10 @@ from typing import Any
 
 from planet_king.content.loader import Content, load_content
 from planet_king.content.models import EventCard, Scenario
-from planet_king.engine import stacking
+from planet_king.engine import snapshot, stacking
 from planet_king.engine.decisions import Choices, Decision, IllegalChoice, Option, Role
 from planet_king.engine.log import LogEntry
-from planet_king.engine.state import GameState
+from planet_king.engine.state import GameState, Stats
 
 Rules = Generator[Decision, str, Any]
 
@@ -111,6 +111,35 @@ class TurnStart:
     turn_digests: int
 
 
+@dataclass(frozen=True, slots=True)
+class StartRecord:
+    """The last turn start, serialised when it happened (what a save's snapshot holds):
+    the game can be resumed there under other rules (planet_king.engine.resume)."""
+
+    turn: int
+    choices: int  # choices made before it
+    state_text: str  # snapshot.to_text(snapshot.state_data(state)): the digest's input
+    stats: Stats  # a private copy
+    rng: tuple[Any, ...]
+    random_draws: int
+    log_entries: int
+    turn_digests: int
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """What a game started from a turn start takes over from before it."""
+
+    choices: list[str]
+    log_entries: list[LogEntry]
+    turn_digests: list[tuple[int, int, str]]
+    draws_before_choice: list[int]
+    caches: dict[str, Any] = field(default_factory=dict)
+    # Serialise the turn start for saves (a resumed game): not for a fork, which is
+    # never saved and is made for every playout of the advisor.
+    record_start: bool = False
+
+
 @dataclass(slots=True)
 class _Trace:
     """Bookkeeping for undo: how many random draws happened before each choice."""
@@ -130,7 +159,7 @@ class Game:
         options: GameOptions | None = None,
         content: Content | None = None,
         keep_turn_starts: bool = False,
-        _fork_of: tuple[Game, TurnStart] | None = None,
+        _start: tuple[TurnStart, History] | None = None,
     ) -> None:
         self.content = content or load_content()
         if scenario not in self.content.scenarios:
@@ -159,27 +188,57 @@ class Game:
         self.decision: Decision | None = None
         # Copies of the game at each turn start, kept on demand (see ``fork``).
         self.turn_starts: list[TurnStart] | None = [] if keep_turn_starts else None
+        # The last turn start, kept serialised for saves (None before the first one).
+        self.last_start: StartRecord | None = None
+        # A game resumed from a snapshot (a save of older rules): its choices before
+        # this point no longer replay from the seed (planet_king.engine.resume).
+        self.resumed_from: Any = None
         from planet_king.engine.rules.flow import play  # rules import Game: avoid a cycle
 
-        if _fork_of is None:
+        if _start is None:
             self._rules: Rules = play(self)
         else:
-            self._rules = play(self, resume_turn=self._restore(*_fork_of))
+            self._rules = play(self, resume_turn=self._restore(*_start))
         self._advance(None)
 
-    def _restore(self, parent: Game, start: TurnStart) -> int:
-        """Take the position of ``parent`` at ``start``; returns the turn to resume."""
+    def _restore(self, start: TurnStart, history: History) -> int:
+        """Take the position at ``start``, after ``history``; returns the turn to resume."""
         self.rng.setstate(start.rng)
         self.state = copy.deepcopy(start.state)
-        self.log_entries = parent.log_entries[: start.log_entries]
-        self.choices = parent.choices[: start.choices]
+        self.log_entries = history.log_entries[: start.log_entries]
+        self.choices = history.choices[: start.choices]
         self.random_draws = start.random_draws
-        self.turn_digests = parent.turn_digests[: start.turn_digests]
-        self._trace = _Trace(parent._trace.draws_before_choice[: start.choices])
-        for key, value in parent.__dict__.items():
-            if key.endswith("_cache"):  # facts about the map, the same for both games
-                self.__dict__[key] = value
+        self.turn_digests = history.turn_digests[: start.turn_digests]
+        self._trace = _Trace(history.draws_before_choice[: start.choices])
+        self.__dict__.update(history.caches)
+        if history.record_start:
+            self.last_start = self._record(start.turn, start.turn_digests)
         return start.turn
+
+    def _history(self) -> History:
+        caches = {k: v for k, v in self.__dict__.items() if k.endswith("_cache")}
+        # the caches are facts about the map, the same for every game of the content
+        return History(
+            self.choices,
+            self.log_entries,
+            self.turn_digests,
+            self._trace.draws_before_choice,
+            caches,
+        )
+
+    def _record(self, turn: int, turn_digests: int) -> StartRecord:
+        """The position now, at the start of ``turn`` (whose digest is the
+        ``turn_digests``-th), serialised."""
+        return StartRecord(
+            turn,
+            len(self.choices),
+            snapshot.to_text(snapshot.state_data(self.state)),
+            snapshot.copy_stats(self.state.stats),
+            self.rng.getstate(),
+            self.random_draws,
+            len(self.log_entries),
+            turn_digests,
+        )
 
     def fork(self) -> Game:
         """A new game at the same position, to play on without touching this one.
@@ -188,6 +247,10 @@ class Game:
         fork starts from a copy of the last turn start and replays the choices made
         since; without turn starts (``keep_turn_starts``) it replays the whole game.
         """
+        if not self.turn_starts and self.resumed_from is not None:
+            from planet_king.engine import resume
+
+            return resume.replay_from(self, self.choices)
         if not self.turn_starts:
             return Game.replay(
                 self.scenario.id,
@@ -202,7 +265,7 @@ class Game:
             seed=self.seed,
             options=self.options,
             content=self.content,
-            _fork_of=(self, start),
+            _start=(start, self._history()),
         )
         for choice in self.choices[start.choices :]:
             game.choose(choice)
@@ -246,7 +309,10 @@ class Game:
         stacking.past_last_turn(self, phase="organisation")
         if self.quiet:  # a playout: never saved, so never checked against a replay
             return
-        self.turn_digests.append((self.state.turn, len(self.choices), self.state.digest()))
+        record = self._record(self.state.turn, len(self.turn_digests) + 1)
+        self.last_start = record
+        digest = snapshot.digest_of_text(record.state_text)
+        self.turn_digests.append((self.state.turn, len(self.choices), digest))
         if self.turn_starts is not None:
             self.turn_starts.append(
                 TurnStart(
@@ -494,6 +560,9 @@ class Game:
     learning: bool = False
     role_names: dict[str, str] | None = None
     created: str | None = None
+    # One line for the player about how a save was opened (older rules, a replay that
+    # parted from the save), set by planet_king.saves; None when there is nothing to say.
+    load_notice: str | None = None
 
     def can_undo(self, *, learning: bool = False) -> str | None:
         """None if the last choice can be taken back, else the reason why not.
@@ -504,6 +573,12 @@ class Game:
         """
         if not self.choices:
             return "there is nothing to undo: no choice has been made yet"
+        base = self.resumed_from
+        if base is not None and len(self.choices) <= base.start.choices:
+            return (
+                f"'{self.choices[-1]}' cannot be undone: the game was resumed after it, at the "
+                f"start of turn {base.start.turn}, from a save made under older rules"
+            )
         drawn = self.random_draws - self._trace.draws_before_choice[-1]
         if drawn and not learning:
             what = "a card or marker was" if drawn == 1 else f"{drawn} cards or markers were"
@@ -523,13 +598,18 @@ class Game:
         if why is not None:
             raise IllegalChoice(why)
         crossed = self.random_draws != self._trace.draws_before_choice[-1]
-        game = Game.replay(
-            self.scenario.id,
-            self.choices[:-1],
-            seed=self.seed,
-            options=self.options,
-            content=self.content,
-        )
+        if self.resumed_from is not None:
+            from planet_king.engine import resume
+
+            game = resume.replay_from(self, self.choices[:-1])
+        else:
+            game = Game.replay(
+                self.scenario.id,
+                self.choices[:-1],
+                seed=self.seed,
+                options=self.options,
+                content=self.content,
+            )
         game.learning = self.learning or crossed
         game.role_names = self.role_names
         game.created = self.created

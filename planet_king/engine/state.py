@@ -1,14 +1,13 @@
 """The state of a game in progress: plain data, no rules.
 
-Everything here is serialisable (see ``GameState.digest``) so that replays and saves
+Everything here is serialisable (``planet_king.engine.snapshot``) so that replays and saves
 can check that two games reached the same position.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
@@ -195,19 +194,12 @@ class GameState:
     stacked: Stacked | None = None
 
     def digest(self) -> str:
-        """A short hash of the whole position (the stats excluded).
+        """A short hash of the whole position (the stats excluded), over its stable
+        serialisation (planet_king.engine.snapshot): renaming, reordering or adding a
+        field at its default leaves it unchanged."""
+        from planet_king.engine import snapshot  # it imports this module
 
-        The repr of the fields is deterministic: every container is filled in rule order.
-        """
-        blob = repr(
-            [
-                getattr(self, f.name)
-                for f in fields(self)
-                # an unstacked game's digest is the same as before stacks existed
-                if f.name != "stats" and not (f.name == "stacked" and self.stacked is None)
-            ]
-        )
-        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+        return snapshot.digest(self)
 
     # Small read-only helpers used everywhere.
     def units_at(self, location: str) -> dict[str, int]:

@@ -172,6 +172,8 @@ class PlanetKingApp(App[int]):
         from planet_king.fsutil import escape_controls  # a file name from anywhere
 
         self.notify(f"Loaded {escape_controls(path.name)}", timeout=3)
+        if game.load_notice:  # older rules: say how the save was opened
+            self.notify(game.load_notice, severity="warning", timeout=12)
 
     def _screen_for(self, game: Game) -> GameScreen:
         """The game screen; the tutorial's, guided, for a tutorial saved midway."""

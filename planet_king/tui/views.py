@@ -94,18 +94,24 @@ phase_name = present.phase_name
 
 
 # ----------------------------------------------------------------- top bar
-def top_bar(game: Game) -> Text:
+def top_bar(game: Game, width: int = 200) -> Text:
+    """Turn, phase, Treasury and VP always; the title, the years and the seed where the
+    terminal is wide enough (issue 32: at 80 columns the Treasury and VP went missing)."""
     s = game.state
     scen = game.scenario
+    wide = width >= 120
     t = Text()
-    t.append(" The Planet King ", style="bold reverse")
-    t.append(f"  {scen.name}  ", style="bold")
-    t.append(f"Turn {s.turn} ({scen.first_turn}-{scen.last_turn}, {scen.years})  ")
+    if wide:
+        t.append(" The Planet King ", style="bold reverse")
+    t.append(f"  {scen.name}  " if wide else f" {scen.name}  ", style="bold")
+    span = f"{scen.first_turn}-{scen.last_turn}, {scen.years}" if wide else f"of {scen.last_turn}"
+    t.append(f"Turn {s.turn} ({span})  ")
     t.append(phase_name(game), style="italic")
     t.append("  Treasury ")
     t.append(f"{s.treasury}/12", style="bold yellow")
     t.append(f"  VP {s.vp}")
-    t.append(f"  seed {game.seed}", style=DIM)
+    if wide:
+        t.append(f"  seed {game.seed}", style=DIM)
     return t
 
 
@@ -200,9 +206,11 @@ def council(game: Game) -> Panel:
 
 # ------------------------------------------------------------------ Court
 def _person(game: Game, nid: str | None, *, vacant: str = "—") -> Text:
+    """A notable as the Court panel shows him: the short form of his name (the full one
+    is on his card: c), his ratings and traits."""
     if nid is None:
         return Text(vacant, style=DIM)
-    t = Text(game.name(nid))
+    t = Text(present.short_name(game, nid))
     summary = present.notable_summary(game, nid)  # ratings and traits, as in the prompts
     if summary:
         t.append(f"  {summary}", style=DIM)
@@ -252,19 +260,31 @@ def court(game: Game) -> Panel:
             p.row(f"Genius {i}", _person(game, gid, vacant="empty"))
         painter = getattr(s, "court_painter", None)
         p.row("Painter", _person(game, painter, vacant="none"))
+    # an office or a command on its own line and its holder under it: both read whole
+    # in a panel a third of a 120-column terminal wide
     if s.offices:
         p.heading("Offices")
         for office, nid in s.offices.items():
-            p.row(OFFICE_NAMES.get(office, office), _person(game, nid, vacant="vacant"))
+            p.line(Text(OFFICE_NAMES.get(office, office), style=LABEL))
+            p.line(Text("  ").append_text(_person(game, nid, vacant="vacant")))
     commands = [(w, ws.leader) for w, ws in s.wars.items() if ws.active]
     if commands:
         p.heading("Army commands")
         for w, leader in commands:
-            p.row(_short_war(game, w), _person(game, leader, vacant="none"))
+            p.line(Text(_short_war(game, w), style=LABEL))
+            p.line(Text("  ").append_text(_person(game, leader, vacant="none")))
     if s.exiles:
         p.row("Exiles", ", ".join(game.name(n) for n in s.exiles))
     p.row("Noble deck", present.plural(len(s.noble_deck), "card"))
+    p.line(Text(RATINGS_LEGEND, style=DIM))
     return p
+
+
+# issue 32: "M1 P1 G2" and "G?" had no legend on the board
+RATINGS_LEGEND = (
+    "M military · P political · G government; ? a rating not yet fixed: a fortune test "
+    "fixes it when it is first needed (?=2 once fixed)"
+)
 
 
 # ---------------------------------------------------------------- wars
@@ -382,6 +402,9 @@ def decision_header(game: Game) -> Text:
     t = role_badge(d.role.value)
     t.append(" ")
     t.append(d.prompt, style="bold")
+    if d.role.value == "valido" and not game.options.coop:
+        # a newcomer alone at the table asked who the Valido was: he is, too
+        t.append("  (solo: you play the Valido as well as the King)", style="dim")
     why = []
     if d.cause:
         why.append(f"because of {d.cause}")
@@ -393,10 +416,20 @@ def decision_header(game: Game) -> Text:
     return t
 
 
+# The key of each option, in order: the digits (0 is the tenth), then the letters no
+# command of the game screen takes (issue 32: a tenth option had no key).
+OPTION_KEYS = "1234567890abefijknopvwyz"
+
+
+def option_key(index: int) -> str | None:
+    """The key of option ``index`` (counted from 1), or None past the last key."""
+    return OPTION_KEYS[index - 1] if 1 <= index <= len(OPTION_KEYS) else None
+
+
 def option_label(
     index: int, label: str, allowed: bool, reason: str | None, warning: str | None = None
 ) -> Text:
-    key = f"{index}." if index <= 9 else "  "
+    key = f"{option_key(index)}." if option_key(index) else "  "
     if allowed:
         t = Text(f"{key} ", style="bold")
         t.append(label)

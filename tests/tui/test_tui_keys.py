@@ -224,3 +224,40 @@ def test_only_what_works_is_offered(tmp_path: Path) -> None:
         assert isinstance(app.screen, CommandPalette)
 
     run(app, script)
+
+
+def _to_a_decision_of_eleven_options() -> Game:
+    """A game played until its decision lists eleven options or more, the 10th and 11th
+    both allowed."""
+    for seed in range(40):
+        g = Game("the-planet-king", seed=seed)
+        r = random.Random(seed)
+        while g.decision is not None:
+            opts = g.decision.options
+            if len(opts) >= 11 and opts[9].allowed and opts[10].allowed:
+                return g
+            g.choose(r.choice(g.decision.legal_ids))
+    raise AssertionError("no decision of eleven options in these games")
+
+
+def test_every_option_has_a_key_past_the_ninth(tmp_path: Path) -> None:
+    """Issue 32 (3): a list of more than nine options numbers them all: 0 is the tenth,
+    then letters no command takes; the key shown is the key that takes it."""
+    game = _to_a_decision_of_eleven_options()
+    decision = game.decision
+    assert decision is not None
+    eleventh = decision.options[10]
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        options = app.screen.query_one("#options", OptionList)
+        prompts = [str(options.get_option_at_index(i).prompt) for i in (9, 10)]
+        assert prompts[0].startswith("0. ") and prompts[1].startswith("a. "), prompts
+        await pilot.press("a")
+        await pilot.pause()
+        taken = app.game is not None and app.game.choices[-1:] == [eleventh.id]
+        confirming = isinstance(app.screen, ConfirmScreen)  # an automatic-defeat warning
+        assert taken or confirming
+
+    run(app, script)
+    assert set(views.OPTION_KEYS).isdisjoint("qhsulgdmcrtx")  # no command's key

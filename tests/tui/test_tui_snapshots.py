@@ -27,6 +27,12 @@ def test_game_screen_80x24(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(game_app(tmp_path), terminal_size=(80, 24))
 
 
+def test_game_screen_120x40(snap_compare: Any, tmp_path: Path) -> None:
+    """Issue 32 (1): the Court and the Log read whole at 120 columns."""
+    app = PlanetKingApp(Game("anni-mirabiles", seed=5), saves_dir=tmp_path)
+    assert snap_compare(app, terminal_size=(120, 40), press=["1"] * 8)
+
+
 def test_game_screen_160x50(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(game_app(tmp_path), terminal_size=(160, 50))
 

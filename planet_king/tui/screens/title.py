@@ -37,7 +37,8 @@ def scenario_text(s: Scenario) -> Text:
     turns = s.last_turn - s.first_turn + 1
     t = Text(s.name, style="bold")
     t.append(f"   {s.years}\n", style="dim")
-    t.append(f"{turns} turn{'s' if turns != 1 else ''} (turns {s.first_turn}-{s.last_turn})")
+    which = f"turn {s.first_turn}" if turns == 1 else f"turns {s.first_turn}-{s.last_turn}"
+    t.append(f"{turns} turn{'s' if turns != 1 else ''} ({which})")
     t.append(
         "   playable" if s.playable else "   not playable yet",
         style="green" if s.playable else "yellow",
@@ -53,8 +54,19 @@ def scenario_text(s: Scenario) -> Text:
         parts.append(f"Historical Outcome from {th.historical_outcome} VP")
     if th.defeat is not None:
         parts.append(f"Defeat from {th.defeat} VP; below: Neither King nor Planet")
-    t.append("; ".join(parts) if parts else s.note or "see the scenario's rules")
+    goal = "; ".join(parts) if parts else s.note or "see the scenario's rules"
+    # "Victory: Victory is not counted in VP" said the word twice (Hothead's note)
+    t.append(goal.removeprefix("Victory is "))
     return t
+
+
+class Tick(Checkbox):
+    """A checkbox that shows a tick only when checked (Textual's shows an X either way,
+    which a newcomer read as "off" and "on" alike)."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]
+        return "✓" if self.value else " "
 
 
 class TitleScreen(Screen[None]):
@@ -105,14 +117,11 @@ class TitleScreen(Screen[None]):
                     allow_blank=False,
                     id="difficulty",
                 )
-                yield Checkbox("Co-operative (King and Valido)", id="coop")
-                yield Checkbox("Secret memorials", id="memorials")
-                yield Checkbox("War-Only mode", id="war-only")
-                yield Checkbox("Bastard son as heir (optional)", id="bastard-heir")
-                yield Checkbox(
-                    "Enemy tests stop at the first hit (optional, R48)",
-                    id="enemy-tests-stop-early",
-                )
+                yield Tick("Co-operative (King and Valido)", id="coop")
+                yield Tick("Secret memorials", id="memorials")
+                yield Tick("War-Only mode", id="war-only")
+                yield Tick("Bastard son as heir (optional)", id="bastard-heir")
+                yield Tick("Enemy stops at 1st hit (R48)", id="enemy-tests-stop-early")
             with VerticalScroll(id="title-right"):
                 yield Static(id="scenario-detail")
                 yield Static(self._options_text(), id="title-options")
