@@ -148,9 +148,7 @@ def vp_line(g: Game, f: Forecast) -> Line:
     if g.options.coop:
         s = g.state
         roles = f" (King {s.vp_king} -> {f.vp_king_end}, Valido {s.vp_valido} -> {f.vp_valido_end})"
-    return Line(
-        f"VP {f.vp_now} -> {f.vp_end} after the End of Turn{roles} · {level_name(f.level_end)}"
-    )
+    return Line(f"VP {f.vp_now} -> {f.vp_end} after the turn{roles} · {level_name(f.level_end)}")
 
 
 def vp_detail(f: Forecast) -> str:

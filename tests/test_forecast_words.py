@@ -14,7 +14,7 @@ from planet_king.engine.game import Game, GameOptions
 from planet_king.engine.state import Child
 from planet_king.textmode import render_decision
 
-VP_LINE = re.compile(r"^VP (\d+) -> (\d+) after the End of Turn(?: \(.*\))? · (.+)$")
+VP_LINE = re.compile(r"^VP (\d+) -> (\d+) after the turn(?: \(.*\))? · (.+)$")
 
 
 def _at_valido_decisions(content: Content, options: GameOptions, seeds: range):
