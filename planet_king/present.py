@@ -16,6 +16,7 @@ from planet_king.engine.forecast import Forecast, ScoreForecast, forecast
 
 if TYPE_CHECKING:
     from planet_king.advisor import Advice
+    from planet_king.engine.decisions import Role
     from planet_king.engine.game import Game
 
 SCORE_LABEL = {
@@ -141,9 +142,25 @@ def short_thresholds(g: Game) -> str:
     return f"Major {t.major_victory}+ · Historical {t.historical_outcome}+ · Defeat {t.defeat}+"
 
 
-def vp_line(f: Forecast) -> Line:
-    """VP now and after the tables, and the level the VP so far reach."""
-    return Line(f"VP {f.vp_now} -> {f.vp_end} after the tables · {level_name(f.level_now)}")
+def vp_line(g: Game, f: Forecast) -> Line:
+    """VP now and after the End of Turn (the tables, the heir, the Valido), and the level
+    those VP reach; in co-op, each role's."""
+    roles = ""
+    if g.options.coop:
+        s = g.state
+        roles = f" (King {s.vp_king} -> {f.vp_king_end}, Valido {s.vp_valido} -> {f.vp_valido_end})"
+    return Line(f"VP {f.vp_now} -> {f.vp_end} after the turn{roles} · {level_name(f.level_end)}")
+
+
+def vp_detail(f: Forecast) -> str:
+    """Every VP the End of Turn gives or takes, in its order: "the prestige table +1; a
+    male heir is alive +1; Olivares kept as Valido: ... -1"; "" if none."""
+    return "; ".join(f"{why} {n:+d}" for why, n, _ in f.vp_changes)
+
+
+def effect_label(label: str, effect: str | None) -> str:
+    """An option's label with what it changes at this End of Turn, when it says so."""
+    return f"{label}  ({effect})" if effect else label
 
 
 def level_line(g: Game, f: Forecast) -> Line:
@@ -167,7 +184,7 @@ def forecast_lines(g: Game, f: Forecast | None = None) -> list[Line]:
     if g.state.phase == "setup":
         lines.insert(0, Line(SETTING_UP))
     lines.append(treasury_line(f))
-    lines.append(vp_line(f))
+    lines.append(vp_line(g, f))
     lines.append(level_line(g, f))
     if f.risks:
         lines.append(Line("Left to chance: " + "; ".join(f.risks)))
@@ -188,6 +205,9 @@ def forecast_detail(g: Game, f: Forecast | None = None) -> list[str]:
     money = treasury_detail(f)
     if money:
         out.append("Treasury: " + "; ".join(money))
+    vp = vp_detail(f)
+    if vp:
+        out.append(f"VP: {vp}")
     return out
 
 
@@ -215,6 +235,130 @@ def forecast_text(g: Game) -> str:
 def warned_label(label: str, warning: str | None) -> str:
     """An option's label with the forecast's warning, when it has one."""
     return f"{label}  !! {warning}" if warning else label
+
+
+# ------------------------------------------------------------------ game over
+# Where the VP came from, by the rule that gave or took them (Stats.vp_ledger), in the
+# order the game over screen lists them.
+VP_SOURCES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("wars", ("Wars /", "Actions / Political Actions (Embassy)", "Cooperative Game / VP")),
+    ("the tables", ("End of Turn Phase / Determining",)),
+    ("the heir", ("End of Turn Phase / Royal Family Mortality",)),
+    (
+        "the Valido",
+        (
+            "End of Turn Phase / Appointment of a New Valido",
+            "Cooperative Game / Victory Points Earned by the King",
+        ),
+    ),
+    ("explorations", ("Actions / Simple Actions (Conduct an Exploration)",)),
+    ("Secret Memorials", ("Secret Memorial",)),
+)
+OTHER_VP = "events"
+
+
+def vp_sources(game: Game) -> list[tuple[str, int]]:
+    """Where the VP went: wars, the tables, the heir, the Valido, explorations, Secret
+    Memorials and events (the rest), each as it moved the track; the ones that moved."""
+    totals: dict[str, int] = {}
+    for rule, n in game.state.stats.vp_ledger.items():
+        where = next(
+            (name for name, rules in VP_SOURCES if rule.startswith(rules)),
+            OTHER_VP,
+        )
+        totals[where] = totals.get(where, 0) + n
+    order = [name for name, _ in VP_SOURCES] + [OTHER_VP]
+    return [(name, totals[name]) for name in order if totals.get(name)]
+
+
+def ducat_sources(game: Game) -> list[tuple[str, int]]:
+    """Where the ducats went, by source, the largest first: ("Income: castile", 12)."""
+    by_name: dict[str, int] = {}
+    for key, value in game.state.stats.ledger.items():
+        kind, _, ident = key.partition(":")
+        if not ident:
+            kind, ident = "", key
+        name = game.name(ident) if kind == "event" else ident.replace("-", " ").capitalize()
+        by_name[name] = by_name.get(name, 0) + value
+    rows = [(k, v) for k, v in by_name.items() if v]
+    rows.sort(key=lambda kv: (-kv[1], kv[0]))
+    return rows
+
+
+def vp_by_turn(game: Game) -> list[tuple[str, int]]:
+    """The VP at the end of each turn scored, then the final VP when the end of the game
+    moved them (the Secret Memorials' count): the chart ends where the game did."""
+    s = game.state
+    first = game.scenario.first_turn
+    rows = [(f"Turn {first + i:>2}", vp) for i, vp in enumerate(s.stats.vp_by_turn)]
+    if s.over and (not rows or rows[-1][1] != s.vp):
+        rows.append(("Final  ", s.vp))
+    return rows
+
+
+def game_over_summary(game: Game) -> list[str]:
+    """The result in plain sentences: an automatic defeat said against the victory
+    levels (ruling R45), or the level the VP reached; in co-op, who won."""
+    s = game.state
+    out: list[str] = []
+    if s.defeat_cause:
+        out.append(f"Automatic defeat: {s.defeat_cause}.")
+        if game.hothead:
+            return out
+        out.append(
+            f"The reign ended on turn {s.turn}, the scenario's last being "
+            f"{game.scenario.last_turn}: an automatic "
+            f"defeat is a loss whatever the VP, below every victory level, even a full "
+            f"reign's Neither King nor Planet (ruling R45). Its {plural(s.vp, 'VP', 'VP')} "
+            "are not counted against the levels."
+        )
+        out.append(f"The levels, for a reign that reaches its end: {thresholds_text(game)}.")
+    elif not game.hothead:  # Hothead's log says its own conditions and level
+        out.append(
+            f"Victory level: {level_name(s.victory_level or '')} with {s.vp} VP "
+            f"({thresholds_text(game)})."
+        )
+    if game.options.coop:
+        out.append(f"The King has {s.vp_king} VP, the Valido {s.vp_valido}.")
+    return out
+
+
+def game_over_text(game: Game) -> str:
+    """The game over for the plain-text mode: the result, the VP by turn, where the VP
+    and the ducats went."""
+    out = game_over_summary(game)
+    turns = ", ".join(f"{' '.join(label.split())} {vp}" for label, vp in vp_by_turn(game))
+    if turns:
+        out.append(f"VP by turn: {turns}.")
+    vp = "; ".join(f"{name} {n:+d}" for name, n in vp_sources(game)) or "none"
+    out.append(f"Where the VP went: {vp}.")
+    ducats = "; ".join(f"{name} {n:+d}" for name, n in ducat_sources(game)) or "none"
+    out.append(f"Where the ducats went: {ducats}.")
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------ memorials
+def memorial_note(game: Game, role: Role) -> str:
+    """When the Secret Memorials are read, in words for ``m``: the turns this scenario
+    has (ruling R59), or why a game has none (ruling R87)."""
+    from planet_king.engine.rules import memorials
+
+    if memorials.chosen(game) and not memorials.readable(game):
+        if game.hothead:
+            return "Hothead is played without Secret Memorials."
+        return (
+            f"{game.scenario.name} has one turn: a Secret Memorial is first read in the "
+            "game's second turn, so none is used (ruling R87)."
+        )
+    if not memorials.in_use(game):
+        return "This game is played without Secret Memorials."
+    turns = memorials.read_turns(game)
+    if game.options.coop:
+        return f"Each player reads his own in the Organisation phase of turn {turns[0]}."
+    return (
+        f"One is revealed, of your choice, in the Organisation phase of turn {turns[0]}, "
+        f"the other in turn {turns[1]}."
+    )
 
 
 # ------------------------------------------------------------------ notables

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from planet_king import present
-from planet_king.engine.forecast import defeat_warnings, forecast
+from planet_king.engine.forecast import defeat_warnings, forecast, option_effects
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court
 from planet_king.fsutil import escape_controls
@@ -171,15 +171,19 @@ def hint_text(game: Game) -> str:
 _ADVISOR: dict[str, Any] = {}  # one warm advisor process per session
 
 
-def render_decision(game: Game, warnings: dict[str, str] | None = None) -> str:
+def render_decision(
+    game: Game, warnings: dict[str, str] | None = None, effects: dict[str, str] | None = None
+) -> str:
     d = game.decision
     if d is None:
         return ""
     warnings = warnings or {}
+    effects = effects or {}
     lines = [f"{d.role.value.capitalize()} decides: {d.prompt}"]
     for i, opt in enumerate(d.options, start=1):
         if opt.allowed:
             label = present.option_text(game, opt.id, opt.label)
+            label = present.effect_label(label, effects.get(opt.id))
             lines.append(f"  {i}. {present.warned_label(label, warnings.get(opt.id))}")
         else:
             label = present.option_text(game, opt.id, opt.label)
@@ -253,6 +257,7 @@ def run(
 
     menu_for: tuple[int, int] | None = None
     warnings: dict[str, str] = {}
+    effects: dict[str, str] = {}
     say(f"The Planet King — {game.scenario.name}. Type ? for help.")
     if learning:
         say("Learning mode: undo may take back cards and markers drawn (the save says so).")
@@ -264,9 +269,8 @@ def run(
             shown = len(game.log_entries)
             if game.decision is None:
                 s = game.state
-                if s.defeat_cause:
-                    say(f"Automatic defeat: {s.defeat_cause}.")
                 say(f"Game over. Victory level: {s.victory_level.replace('-', ' ')}. VP {s.vp}.")
+                say(present.game_over_text(game))
                 say("Type u to undo the last choice, or press Enter to leave.")
                 try:
                     answer = read_line(read, "> ")
@@ -280,9 +284,10 @@ def run(
             if menu_for != (id(game), len(game.choices)):  # a new decision: the menu
                 menu_for = (id(game), len(game.choices))
                 warnings = defeat_warnings(game)
+                effects = option_effects(game)
                 say(status_line(game))
                 say(forecast_line(game))
-                say(render_decision(game, warnings))
+                say(render_decision(game, warnings, effects))
             try:
                 answer = read_line(read, "> ")
             except EOFError:
@@ -309,7 +314,7 @@ def run(
                 say(HELP)
                 continue
             if answer == "m":
-                say(render_decision(game, warnings))
+                say(render_decision(game, warnings, effects))
                 continue
             if answer == "s":
                 say(full_status(game))

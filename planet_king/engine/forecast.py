@@ -20,15 +20,29 @@ from typing import TYPE_CHECKING
 
 from planet_king.content.models import TableRow
 from planet_king.engine.decisions import Role
-from planet_king.engine.rules import court, end_of_turn, family, scoring
+from planet_king.engine.rules import court, end_of_turn, family, memorials, scoring
+from planet_king.engine.rules.units import PLUS_ULTRA, unit_sp
+from planet_king.engine.words import plural
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game
 
 TREASURY_MAX = 12
 # End of Turn steps in order; a step already done is not forecast again.
-STEPS = ("player actions", "construction", "revolts", "indies", "income", "mortality", "scores")
+STEPS = (
+    "player actions",
+    "construction",
+    "levy",
+    "upkeep",
+    "revolts",
+    "indies",
+    "income",
+    "mortality",
+    "scores",
+    "valido",
+)
 NO_CHILD = "no legitimate child alive (Royal Family Mortality)"
+HEIR = "a male heir is alive (Royal Family Mortality)"
 INCOME_OFFICES = ("viceroy-indies", "viceroy-italy", "governor-flanders")
 
 
@@ -91,7 +105,12 @@ class Forecast:
     table_vp: int  # VP the three tables give (doubled in War-Only mode)
     vp_now: int
     vp_end: int  # VP after the tables (markers never below zero)
+    vp_king_end: int  # co-op: each role's VP after the tables (solo: as they stand)
+    vp_valido_end: int
+    # Every VP the End of Turn gives or takes, in its order: (why, VP, whose track)
+    vp_changes: tuple[tuple[str, int, Role], ...]
     level_now: str  # the victory level the VP so far reach (standard scenarios)
+    level_end: str  # the level the VP after the End of Turn reach
     risks: tuple[str, ...]  # what chance may still change before the count
     has_end_of_turn: bool  # Hothead has none: its scores are never counted
     goal: str  # the scenario's own victory condition as it stands (Hothead), else ""
@@ -169,33 +188,45 @@ def forecast(g: Game) -> Forecast:
     s = g.state
     tables = g.content.tables
 
-    # Upkeep and income, as the End of Turn takes them before the count.
+    # Upkeep, revolts and income, as the End of Turn takes them before the count.
     treasury = s.treasury
     upkeep: list[tuple[str, int]] = []
-    if not _done(g, "construction"):
+    if not _done(g, "upkeep"):
         nations = sum(units.get("nations", 0) for units in s.units.values())
         if nations:
             owed = (nations + 1) // 2
             upkeep.append((f"{nations} tercio{'' if nations == 1 else 's'} of Nations", owed))
             treasury -= min(owed, treasury)  # unpaid tercios are disbanded instead
-    if not _done(g, "revolts") and s.revolts:
-        n = len(s.revolts)
-        risks.append(f"{n} revolt{'' if n == 1 else 's'}: a ducat each unless put down")
+    if not _done(g, "revolts"):
+        held, bare, built = revolt_troops(g)
+        for loc in bare[built:] if built < len(bare) else []:
+            if treasury > 0:  # no troops can be there: the ducat is certainly lost
+                upkeep.append((f"revolt in {g.name(loc)}, no troops to put it down", 1))
+                treasury -= 1
+        tested = len(held) + min(built, len(bare))
+        if tested:
+            risks.append(f"{plural(tested, 'revolt')}: a ducat each unless put down")
     income: list[tuple[str, int]] = []
     if not _done(g, "income"):
-        pirates = s.plus_ultra.get("pirates", 0)
-        if pirates and not _done(g, "indies"):
+        lost = 0
+        pirates = 0 if _done(g, "indies") else s.plus_ultra.get("pirates", 0)
+        if pirates and s.units.get(PLUS_ULTRA, {}).get("fleet", 0) > 0:
             markers = "a pirate marker" if pirates == 1 else f"{pirates} pirate markers"
             risks.append(f"{markers} may take Indies fleets")
-        indies, _ = end_of_turn.indies_income(g, court.known_rating)
+        elif pirates:  # no fleet to drive them off: each takes an Indies fleet
+            lost = min(pirates, s.plus_ultra.get("indies-fleet", 0))
+        indies, _ = end_of_turn.indies_income(g, court.known_rating, fleets_lost=lost)
         if indies:
-            income.append(("the Indies", indies))
+            taken = f" ({plural(lost, 'Indies fleet')} taken by pirates)" if lost else ""
+            income.append((f"the Indies{taken}", indies))
         income += [(cause, n) for _, cause, n in end_of_turn.home_income(g, court.known_rating)]
         treasury = min(TREASURY_MAX, treasury + sum(n for _, n in income))
 
-    # Royal Family Mortality adds its certain penalty before the count.
+    # Royal Family Mortality adds its certain penalty before the count, and a VP for a
+    # male heir alive after it (his own test aside).
     pending_p: list[tuple[str, int]] = []
     pending_h: list[tuple[str, int]] = []
+    vp_changes: list[tuple[str, int, Role]] = []
     if not g.options.war_only and not _done(g, "mortality"):
         if not family.legitimate_children(g):
             pending_p.append((NO_CHILD, -1))
@@ -204,15 +235,38 @@ def forecast(g: Game) -> Forecast:
             risks.append("mortality tests for the royal children")
         if s.queen:
             risks.append("the Queen's mortality test")
+        if any(c.id == s.heir and c.male for c in s.children):
+            vp_changes.append((HEIR, 1, Role.KING))
 
-    # The three tables in the rulebook's order, each one's ducats taken before the next.
-    ench = scoring.count_enlightenment(g)
+    # The three tables in the rulebook's order, each one's ducats taken before the next;
+    # once counted, they are not taken again.
+    counting = not _done(g, "scores")
+    # During the count (a bankruptcy's decision) and after it, the tables counted so far
+    # are what they counted (a bankruptcy after a table does not count in it).
+    in_count = s.phase == "end-of-turn" and s.step in ("scores", "valido")
+    so_far = dict(s.last_scores) if in_count else {}
+
+    def counted_now(count: scoring.Count) -> scoring.Count:
+        if count.name not in so_far:
+            return count
+        points = so_far[count.name]
+        row = scoring.table_row(getattr(tables, count.name), points)
+        if g.options.war_only and count.name == "prestige":
+            row = row.model_copy(update={"happiness": 0})
+        if points == count.points:
+            return count
+        lines = scoring.Breakdown(list(count.breakdown.lines))
+        lines.add("not in this count: marked after it", points - count.points)
+        return scoring.Count(count.name, lines, row if count.counted else count.row, count.counted)
+
+    ench = counted_now(scoring.count_enlightenment(g))
     table_ducats: list[tuple[str, int]] = []
     bankruptcies = 0
 
     def take(count: scoring.Count) -> None:
         nonlocal treasury, bankruptcies
-        d = count.row.ducats if count.counted else 0
+        fresh = counting and count.name not in so_far
+        d = count.row.ducats if count.counted and fresh else 0
         if not d:
             return
         table_ducats.append((count.name, d))
@@ -223,13 +277,35 @@ def forecast(g: Game) -> Forecast:
     take(ench)
     if bankruptcies:
         pending_p.append(("declaration of bankruptcy at the tables", -bankruptcies))
-    pres = scoring.count_prestige(g, ench.row, tuple(pending_p))
+    pres = counted_now(scoring.count_prestige(g, ench.row, tuple(pending_p)))
     take(pres)  # a bankruptcy from here on comes after prestige is counted (ruling R81)
-    happ = scoring.count_happiness(g, ench.row, pres.row, tuple(pending_h))
+    happ = counted_now(scoring.count_happiness(g, ench.row, pres.row, tuple(pending_h)))
     take(happ)
 
     counted = [c for c in (ench, pres, happ) if c.counted]
     vp_factor = 2 if g.options.war_only else 1  # War-Only mode doubles every VP
+    if counting:
+        vp_changes += [
+            (f"the {c.name} table", c.row.vp, scoring.SCORER[c.name])
+            for c in counted
+            if c.name not in so_far
+        ]
+    if counting and not g.options.coop:
+        # Solo: a revealed immediate card is claimed at this count (Secret Memorial
+        # Letters); in co-op each card is hidden from the partner, so none is said.
+        scores = {c.name: c.points for c in (ench, pres, happ)}
+        for m, owner in memorials.claims_due(g, scores):
+            role = Role.KING if owner == "king" else Role.VALIDO
+            vp_changes.append((f"Secret Memorial {m.name} claimed", memorials.vp_for(g, m), role))
+    prestige = pres.points if counting else s.last_scores.get("prestige", 0)
+    served = end_of_turn.worn_out(g, prestige)
+    defeated = counting and any(c.row.defeat for c in counted if c.name != "happiness")
+    defeated |= counting and happ.row.defeat and not g.options.coop
+    if served and not defeated:  # an automatic defeat ends the game before it
+        vp_changes.append((valido_penalty(g, served), -1, Role.VALIDO))
+    vp_changes = [(why, n * vp_factor, role) for why, n, role in vp_changes if n]
+    vp_solo, vp_king, vp_valido = _vp_after(g, vp_changes)
+    vp_end = vp_king + vp_valido if g.options.coop else vp_solo
     scores = tuple(
         ScoreForecast(
             c.name,
@@ -253,31 +329,66 @@ def forecast(g: Game) -> Forecast:
             end=treasury,
             bankruptcies=bankruptcies,
         ),
-        table_vp=sum(c.row.vp for c in counted) * vp_factor,
+        table_vp=sum(c.row.vp for c in counted) * vp_factor if counting else 0,
         vp_now=s.vp,
-        vp_end=_vp_after(g, counted, vp_factor),
+        vp_end=vp_end,
+        vp_king_end=vp_king,
+        vp_valido_end=vp_valido,
+        vp_changes=tuple(vp_changes),
         level_now=level_for(g, s.vp),
+        level_end=level_for(g, vp_end),
         risks=tuple(risks),
         has_end_of_turn=not g.hothead,
         goal=hothead_goal(g) if g.hothead else "",
     )
 
 
-def _vp_after(g: Game, counted: list[scoring.Count], factor: int) -> int:
-    """The VP after the tables, each added in turn to its role's track, never below 0."""
+def revolt_troops(g: Game) -> tuple[list[str], list[str], int]:
+    """Which revolts can still get their fortune test (Revolts: at least 1 SP of the
+    player's there): (those with the SP there, those without, the units under
+    construction that may be deployed to them, one revolt each). The provincial
+    tercios (1/2 SP) go home and the levy may put them in Spain and Italy."""
+    s = g.state
+    built = (
+        0
+        if _done(g, "construction")
+        else len([kind for kind, _ in s.construction if kind != "fortification"])
+    )
+    homes = end_of_turn.levy_homes(g)
+    if s.step == "levy":  # some are levied already: the rest are still to come
+        homes = homes[sum(units.get("provincial", 0) for units in s.units.values()) :]
+    held, bare = [], []
+    for loc in s.revolts:
+        here = dict(s.units.get(loc, {}))
+        if not _done(g, "levy"):
+            if s.step != "levy":
+                here.pop("provincial", None)
+            here["provincial"] = here.get("provincial", 0) + homes.count(loc)
+        (held if unit_sp(here) >= 1 else bare).append(loc)
+    return held, bare, built
+
+
+def valido_penalty(g: Game, served: int) -> str:
+    """The worn-out Valido's VP, in the log's words (Appointment of a New Valido)."""
+    name = g.name(g.state.valido or "")
+    return f"{name} kept as Valido: he has served {served} turns and prestige is under 5"
+
+
+def _vp_after(g: Game, changes: list[tuple[str, int, Role]]) -> tuple[int, int, int]:
+    """The VP after the End of Turn, each change added in turn to its role's track,
+    never below 0: (solo VP, the King's, the Valido's). A dead King scores no more."""
     s = g.state
     if not g.options.coop:
         vp = s.vp
-        for c in counted:
-            vp = max(0, vp + c.row.vp * factor)
-        return vp
+        for _, n, _ in changes:
+            vp = max(0, vp + n)
+        return vp, s.vp_king, s.vp_valido
     tracks = {Role.KING: s.vp_king, Role.VALIDO: s.vp_valido}
-    for c in counted:
-        role = scoring.SCORER[c.name]
+    for _, n, role in changes:
         if role is Role.KING and s.king_dead:
             continue
-        tracks[role] = max(0, tracks[role] + c.row.vp * factor)
-    return sum(tracks.values())
+        tracks[role] = max(0, tracks[role] + n)
+    return s.vp, tracks[Role.KING], tracks[Role.VALIDO]
 
 
 def hothead_goal(g: Game) -> str:
@@ -324,4 +435,60 @@ def defeat_warnings(g: Game, *, within: int = 4) -> dict[str, str]:
             cause = "; ".join(forecast(trial).defeat)
         if cause:
             out[option_id] = f"automatic defeat at this End of Turn: {cause}"
+    return out
+
+
+def option_effects(g: Game, *, most: int = 8) -> dict[str, str]:
+    """What each option of an End of Turn decision changes in the forecast, in words:
+    "VP 5 -> 4, Treasury 6 -> 5 at this End of Turn". The Valido's appointment says the
+    VP it gives or takes; a decision before the count with at most ``most`` options is
+    tried on a fork, and an option that draws a card or marker is left unsaid (chance).
+    Other decisions say nothing (their effect is beyond this End of Turn)."""
+    decision = g.decision
+    s = g.state
+    if decision is None or g.hothead or s.phase != "end-of-turn":
+        return {}
+    now = forecast(g)
+    if s.step == "valido":
+        return _valido_effects(g, decision.legal_ids)
+    if _done(g, "scores") or len(decision.legal_ids) > most:
+        return {}
+    out: dict[str, str] = {}
+    for option_id in decision.legal_ids:
+        trial = g.fork()
+        trial.quiet = True
+        draws = trial.random_draws
+        trial.choose(option_id)
+        if trial.random_draws != draws or trial.over or trial.state.turn != s.turn:
+            continue
+        said = _changes(now, forecast(trial))
+        if said:
+            out[option_id] = f"{said} at this End of Turn"
+    return out
+
+
+def _changes(now: Forecast, then: Forecast) -> str:
+    parts = [
+        f"{what} {a} -> {b}"
+        for what, a, b in (
+            ("VP", now.vp_end, then.vp_end),
+            ("Treasury", now.treasury.end, then.treasury.end),
+            *((x.name, x.points, y.points) for x, y in zip(now.scores, then.scores, strict=True)),
+        )
+        if a != b
+    ]
+    return ", ".join(parts)
+
+
+def _valido_effects(g: Game, legal: tuple[str, ...]) -> dict[str, str]:
+    """Appointment of a New Valido: keeping a worn-out one costs a VP; in co-op a change
+    gives the King VP (Victory Points Earned by the King)."""
+    factor = 2 if g.options.war_only else 1
+    out: dict[str, str] = {}
+    served = end_of_turn.worn_out(g, g.state.last_scores.get("prestige", 0))
+    if served and "keep" in legal:
+        out["keep"] = f"{-factor:+d} VP: he has served {served} turns and prestige is under 5"
+    if g.options.coop and not g.state.king_dead:
+        bonus = f"{end_of_turn.new_valido_vp(g) * factor:+d} VP for the King: a new Valido"
+        out.update({o: bonus for o in legal if o.startswith("valido:")})
     return out

@@ -508,6 +508,7 @@ class Game:
             before = getattr(s, key)
             setattr(s, key, max(0, before + amount))
             s.vp = s.vp_king + s.vp_valido
+            s.stats.vp_ledger[rule or cause] += getattr(s, key) - before
             self.log(
                 f"{amount:+d} VP for the {role.value.capitalize()} ({cause}): {before} → "
                 f"{getattr(s, key)}.",
@@ -517,6 +518,7 @@ class Game:
             return
         before = s.vp
         s.vp = max(0, s.vp + amount)
+        s.stats.vp_ledger[rule or cause] += s.vp - before
         self.log(f"{amount:+d} VP ({cause}): {before} → {s.vp}.", rule=rule, cause=cause)
 
     def add_prestige(self, amount: int, cause: str, *, rule: str = "") -> None:

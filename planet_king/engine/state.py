@@ -71,7 +71,9 @@ class Stats:
     actions_taken: Counter[str] = field(default_factory=Counter)
     ledger: Counter[str] = field(default_factory=Counter)
     wars: dict[str, Counter[str]] = field(default_factory=dict)
-    vp_by_turn: list[int] = field(default_factory=list)
+    vp_by_turn: list[int] = field(default_factory=list)  # at the end of each End of Turn
+    # VP as they moved the track (never below zero), by the rule that gave or took them.
+    vp_ledger: Counter[str] = field(default_factory=Counter)
     # Each Military Campaign action: (turn, commander, ducats paid), read by the
     # invariants (planet_king.engine.invariants).
     campaigns: list[tuple[int, str, int]] = field(default_factory=list)

@@ -463,20 +463,8 @@ def game_over_headline(game: Game) -> Text:
     return t
 
 
-def ledger_chart(game: Game, width: int = 30) -> Text:
-    ledger = game.state.stats.ledger
-    by_name: dict[str, int] = {}
-    for key, value in ledger.items():
-        kind, _, ident = key.partition(":")
-        if not ident:
-            kind, ident = "", key
-        name = game.name(ident) if kind == "event" else ident.replace("-", " ").capitalize()
-        by_name[name] = by_name.get(name, 0) + value
-    rows = [(k, v) for k, v in by_name.items() if v]
-    if not rows:
-        return Text("No ducat came in or went out.", style=DIM)
-    rows.sort(key=lambda kv: (-kv[1], kv[0]))
-    top = max(abs(v) for _, v in rows)
+def _bars(rows: list[tuple[str, int]], width: int) -> Text:
+    top = max(abs(v) for _, v in rows) or 1
     lines = []
     for name, value in rows:
         bar = "█" * max(1, round(abs(value) * width / top))
@@ -486,15 +474,30 @@ def ledger_chart(game: Game, width: int = 30) -> Text:
     return _join(lines)
 
 
+def ledger_chart(game: Game, width: int = 30) -> Text:
+    rows = present.ducat_sources(game)
+    if not rows:
+        return Text("No ducat came in or went out.", style=DIM)
+    return _bars(rows, width)
+
+
+def vp_sources_chart(game: Game, width: int = 30) -> Text:
+    """Where the VP went: wars, the tables, the heir, the Valido, events, memorials."""
+    rows = present.vp_sources(game)
+    if not rows:
+        return Text("No VP was gained or lost.", style=DIM)
+    return _bars(rows, width)
+
+
 def vp_chart(game: Game) -> Text:
-    series = list(game.state.stats.vp_by_turn)
-    if not series:
+    """The VP at the end of each turn, ending at the final VP."""
+    rows = present.vp_by_turn(game)
+    if not rows:
         return Text("No turn was scored.", style=DIM)
-    first = game.scenario.first_turn
-    top = max(max(series), 1)
+    top = max(max(vp for _, vp in rows), 1)
     lines = []
-    for i, vp in enumerate(series):
-        line = Text(f"Turn {first + i:>2}  {vp:>3} VP ")
+    for label, vp in rows:
+        line = Text(f"{label}  {vp:>3} VP ")
         line.append("█" * max(0, round(vp * 30 / top)), style="yellow")
         lines.append(line)
     return _join(lines)

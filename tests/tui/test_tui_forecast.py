@@ -101,3 +101,28 @@ def test_the_game_over_headline_names_the_automatic_defeat(tmp_path: Path) -> No
         assert head.splitlines()[0] == f"Automatic defeat: {g.state.defeat_cause}"
 
     run(app, script)
+
+
+def test_the_game_over_screen_says_the_defeat_against_the_levels_and_where_the_vp_went(
+    tmp_path: Path,
+) -> None:
+    """Issue 32, item 6: an automatic defeat is said against the victory levels (ruling
+    R45), the VP chart ends at the final VP, and "Where the VP went" stands beside
+    "Where the ducats went"."""
+    g = Game("the-planet-king", seed=1)
+    r = random.Random(1)
+    while g.decision is not None:
+        g.choose(r.choice(g.decision.legal_ids))
+    app = PlanetKingApp(g, saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        assert isinstance(app.screen, GameOverScreen)
+        head = str(app.screen.query_one("#overhead", Static).render())
+        assert "a loss whatever the VP, below every victory level" in head
+        texts = [str(w.render()) for w in app.screen.query(Static)]
+        assert "Where the VP went" in "\n".join(texts)
+        assert "Where the ducats went" in "\n".join(texts)
+        chart = str(views.vp_chart(g)).splitlines()
+        assert chart[-1].split("VP")[0].split()[-1] == str(g.state.vp)
+
+    run(app, script)

@@ -210,6 +210,51 @@ def test_a_failing_advisor_is_a_notice_not_a_crash(tmp_path, monkeypatch) -> Non
     assert seen["screen"] == "GameScreen" and seen["running"]
 
 
+def _press_m(game: Game, tmp_path) -> object:
+    """The screen (or, without one, the notifications) after `m` on the board."""
+    import asyncio
+
+    from planet_king.tui.app import PlanetKingApp
+    from planet_king.tui.screens.game import GameScreen
+
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+    seen: dict[str, object] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            for _ in range(5):  # past a hand-over screen, if any
+                if isinstance(app.screen, GameScreen):
+                    break
+                await pilot.press("enter")
+                await pilot.pause()
+            await pilot.press("m")
+            await pilot.pause()
+            seen["screen"] = app.screen
+            seen["notes"] = [str(n.message) for n in app._notifications]
+
+    asyncio.run(main())
+    return seen
+
+
+def test_m_never_names_a_turn_the_scenario_does_not_have(tmp_path) -> None:
+    """Issue 32, item 7 (Secret Memorial / Cooperative Mode; rulings R59, R87): Iupiter
+    Hispano has one turn, so its co-op game has no memorial and `m` says why; Anni
+    Horribiles (turns 5-8) reads them on turn 6, not "turn 2"."""
+    from planet_king.engine.game import GameOptions
+    from planet_king.tui.screens.modals import MemorialScreen
+
+    seen = _press_m(Game("iupiter-hispano", seed=2, options=GameOptions(coop=True)), tmp_path)
+    assert not isinstance(seen["screen"], MemorialScreen)
+    note = " ".join(seen["notes"])  # type: ignore[arg-type]
+    assert "Iupiter Hispano has one turn" in note and "turn 2" not in note
+
+    seen = _press_m(Game("anni-horribiles", seed=2, options=GameOptions(coop=True)), tmp_path)
+    screen = seen["screen"]
+    assert isinstance(screen, MemorialScreen) and not screen.cards
+    assert screen.note == "Each player reads his own in the Organisation phase of turn 6."
+
+
 def test_the_phase_names_its_step_only_in_the_end_of_turn() -> None:
     """Issue 32 (9): "Organisation phase · valido" (a step left over from the End of
     Turn) is never shown; End of Turn Phase / Overview steps are said in words."""

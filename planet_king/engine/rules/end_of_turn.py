@@ -43,7 +43,9 @@ def end_of_turn(g: Game) -> Rules:
         yield from actions.take_actions(g, actions.Context("end-of-turn", "End of Turn phase"))
     s.step = "construction"
     yield from deploy_construction(g, "End of Turn phase")
+    s.step = "levy"
     yield from provincial_levy(g)
+    s.step = "upkeep"
     yield from nations_upkeep(g)
     s.step = "revolts"
     yield from revolts(g)
@@ -59,11 +61,12 @@ def end_of_turn(g: Game) -> Rules:
     s.step = "scores"
     yield from scoring.score_turn(g)
     memorials.check_turn(g)
-    s.stats.vp_by_turn.append(s.vp)
     if s.defeat_cause:
+        s.stats.vp_by_turn.append(s.vp)
         return
     s.step = "valido"
     yield from new_valido(g)
+    s.stats.vp_by_turn.append(s.vp)  # the Valido's VP included
     cleanup(g)
 
 
@@ -92,11 +95,13 @@ def _fortification_targets(g: Game) -> Iterator[str]:
 
 
 def deploy_construction(g: Game, cause: str) -> Rules:
-    """The units and fortifications under construction are deployed on the board."""
+    """The units and fortifications under construction are deployed on the board; each
+    stays in the Under Construction box until it is placed (the forecast counts it)."""
     s = g.state
     while s.construction:
-        kind, target = s.construction.pop(0)
+        kind, target = s.construction[0]
         if kind == "fortification":
+            s.construction.pop(0)
             terr = g.content.territories[target]
             level = max(terr.fortification, s.fortifications.get(target, 0)) + 1
             cap = 1 if terr.region == "settlement" else 2
@@ -109,6 +114,7 @@ def deploy_construction(g: Game, cause: str) -> Rules:
             continue
         places = units.new_unit_places(g, kind)
         if not places:
+            s.construction.pop(0)
             g.log(
                 f"No place for the {UNIT_NAMES[kind]}: it is lost.",
                 rule=RULE_CONSTRUCTION,
@@ -123,6 +129,7 @@ def deploy_construction(g: Game, cause: str) -> Rules:
             cause=cause,
             unit=kind,
         )
+        s.construction.pop(0)
         units.add_unit(g, dst, kind)
         g.log(
             f"A new {UNIT_NAMES[kind]} is deployed in {g.name(dst)}.",
@@ -144,12 +151,7 @@ def provincial_levy(g: Game) -> Rules:
             f"{plural(removed, 'provincial tercio')} {'goes' if removed == 1 else 'go'} home.",
             rule=RULE_CONSTRUCTION,
         )
-    levies = (
-        [Place.SPAIN, Place.SPAIN, Place.ITALY]
-        if s.union_of_arms >= 2
-        else [Place.SPAIN, Place.ITALY]
-    )
-    for home in levies:
+    for home in levy_homes(g):
         places = [home] + [
             w
             for w in units.neighbours(g, home)
@@ -164,6 +166,16 @@ def provincial_levy(g: Game) -> Rules:
         )
         units.add_unit(g, dst, "provincial")
         g.log(f"A provincial tercio is levied in {g.name(dst)}.", rule=RULE_CONSTRUCTION)
+
+
+def levy_homes(g: Game) -> list[str]:
+    """Where the provincial tercios are levied, in order: Spain (twice with the Union of
+    Arms), then Italy; each goes there or to an adjacent war."""
+    return (
+        [Place.SPAIN, Place.SPAIN, Place.ITALY]
+        if g.state.union_of_arms >= 2
+        else [Place.SPAIN, Place.ITALY]
+    )
 
 
 def nations_upkeep(g: Game) -> Rules:
@@ -242,16 +254,19 @@ def indies_pirates(g: Game) -> None:
             g.log("Pirates take an Indies fleet.", rule=RULE_INDIES)
 
 
-def indies_income(g: Game, rating: Rating = court.rating) -> tuple[int, str]:
+def indies_income(
+    g: Game, rating: Rating = court.rating, *, fleets_lost: int = 0
+) -> tuple[int, str]:
     """The ducats the Indies yield now, and the sum that explains them (Income from the
     Indies): the Viceroy's government for himself and for each Indies fleet, one for the
     Manila Galleon, one less if he is corrupt, no more than the territories hold.
-    ``rating``: ``court.known_rating`` to look without fixing a "?" rating (forecast)."""
+    ``rating``: ``court.known_rating`` to look without fixing a "?" rating (forecast);
+    ``fleets_lost``: Indies fleets the pirates will certainly take first (forecast)."""
     s = g.state
     pu = s.plus_ultra
     viceroy = s.offices.get("viceroy-indies")
     gov = rating(g, viceroy, "government")
-    fleets = pu.get("indies-fleet", 0)
+    fleets = max(0, pu.get("indies-fleet", 0) - fleets_lost)
     galleon = 1 if pu.get("manila-galleon", 0) else 0
     wanted = gov * (1 + fleets) + galleon - (1 if court.has_trait(g, viceroy, "corrupt") else 0)
     available = sum(_indies_available(g).values())
@@ -344,6 +359,19 @@ def valido_candidates(g: Game) -> list[str]:
     ]
 
 
+def worn_out(g: Game, prestige: int) -> int:
+    """The turns the Valido has served if keeping him costs a VP (four or more, with
+    prestige under 5), else 0."""
+    s = g.state
+    served = s.turn - s.valido_since + 1
+    return served if s.valido and served >= 4 and prestige < 5 else 0
+
+
+def new_valido_vp(g: Game) -> int:
+    """Co-op: the King's VP for changing his Valido, 2 before turn 5 and 1 after."""
+    return 2 if g.state.turn < 5 else 1
+
+
 def new_valido(g: Game) -> Rules:
     """The player may change the Valido; keeping one four turns or more with prestige
     under 5 costs a VP each turn. The place the new Valido leaves stays empty (R56)."""
@@ -361,8 +389,8 @@ def new_valido(g: Game) -> Rules:
         "Appoint a new Valido?", opts, role=Role.KING, rule=RULE_VALIDO, kind=DecisionKind.VALIDO
     )
     if choice == "keep":
-        served = s.turn - s.valido_since + 1
-        if served >= 4 and s.last_scores.get("prestige", 0) < 5:
+        served = worn_out(g, s.last_scores.get("prestige", 0))
+        if served:
             g.add_vp(
                 -1,
                 f"the Valido has served {served} turns and prestige is under 5",
@@ -384,7 +412,7 @@ def new_valido(g: Game) -> Rules:
     g.log(f"{g.name(nid)} is the new Valido.", rule=RULE_VALIDO)
     if g.options.coop:  # Cooperative Game / Victory Points Earned by the King
         g.add_vp(
-            2 if s.turn < 5 else 1,
+            new_valido_vp(g),
             "the King changes his Valido",
             rule="Cooperative Game / Victory Points Earned by the King",
             role=Role.KING,

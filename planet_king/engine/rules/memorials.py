@@ -1,8 +1,10 @@
 """Secret Memorials: drawing, reading, tasks checked each turn, claims and the final count.
 
-In co-op each player reads only his own card, from the Organisation phase of turn 2; the
-partner's stays hidden until it is claimed or the game ends. The log never names a card
-that is still hidden from one of the players.
+In co-op each player reads only his own card, from the Organisation phase of the game's
+turn 2; the partner's stays hidden until it is claimed or the game ends. The log never
+names a card that is still hidden from one of the players. A card is scored only once its
+player has read it (ruling R87): a one-turn scenario plays without them, and a card still
+unread at an automatic defeat is shown, not scored.
 """
 
 from __future__ import annotations
@@ -33,9 +35,29 @@ FINAL_STATE = frozenset(
 )
 
 
+def chosen(g: Game) -> bool:
+    """The players chose them: mandatory in co-op, optional in solo."""
+    return g.options.coop or g.options.memorials
+
+
+def readable(g: Game) -> bool:
+    """A card is first read in the game's second turn (ruling R59): a scenario of one
+    turn (Iupiter Hispano) never reaches it, and Hothead has none (ruling R43)."""
+    return not g.hothead and g.scenario.last_turn > g.scenario.first_turn
+
+
 def in_use(g: Game) -> bool:
-    """Mandatory in co-op, optional in solo (never in Hothead)."""
-    return not g.hothead and (g.options.coop or g.options.memorials)
+    """Chosen, and in a scenario where they can be read before they are scored (R87)."""
+    return chosen(g) and readable(g)
+
+
+def read_turns(g: Game) -> list[int]:
+    """The turns whose Organisation phase reads a card: in co-op each player reads his
+    own in the game's second turn; in solo one on the second, the other on the third;
+    only the turns the scenario has."""
+    first = g.scenario.first_turn
+    turns = [first + 1] if g.options.coop else [first + 1, first + 2]
+    return [t for t in turns if t <= g.scenario.last_turn]
 
 
 def card(g: Game, cid: str) -> Memorial:
@@ -109,11 +131,12 @@ def _owner_role(m: Memorial) -> Role:
     return Role.KING if m.owner == "king" else Role.VALIDO
 
 
-def _met(g: Game, m: Memorial, *, final: bool) -> bool:
+def _met(g: Game, m: Memorial, *, final: bool, scores: dict[str, int] | None = None) -> bool:
+    """Is the task done? ``scores``: the turn's scores if not yet counted (forecast)."""
     s = g.state
     p = m.params
     key = m.condition
-    scores = s.last_scores
+    scores = s.last_scores if scores is None else scores
     if key == "enlightenment-at-least":
         return scores.get("enlightenment", 0) >= int(p["points"])
     if key == "happiness-at-least":
@@ -159,7 +182,8 @@ def _met(g: Game, m: Memorial, *, final: bool) -> bool:
 
 
 def check_turn(g: Game) -> None:
-    """At the end of each turn: tasks met are noted; immediate cards are claimed."""
+    """At the end of each turn: tasks met are noted; immediate cards are claimed once
+    their player has read them (a task met before stays noted until then, R87)."""
     s = g.state
     if not in_use(g):
         return
@@ -171,8 +195,28 @@ def check_turn(g: Game) -> None:
             and _met(g, m, final=False)
         ):
             s.memorials_done.append(cid)
-        if m.check == "immediate" and cid in s.memorials_done and cid not in s.memorials_claimed:
+        due = cid in s.memorials_done and cid in s.memorials_read
+        if m.check == "immediate" and due and cid not in s.memorials_claimed:
             _claim(g, m, owner)
+
+
+def claims_due(g: Game, scores: dict[str, int]) -> list[tuple[Memorial, str]]:
+    """The immediate cards this End of Turn will claim with these scores, and whose: only
+    cards read by their player (as ``check_turn`` claims them)."""
+    s = g.state
+    if not in_use(g):
+        return []
+    out = []
+    for owner, cid in s.memorials.items():
+        m = card(g, cid)
+        if m.check != "immediate" or cid in s.memorials_claimed or cid not in s.memorials_read:
+            continue
+        done = cid in s.memorials_done or (
+            m.condition not in FINAL_STATE and _met(g, m, final=False, scores=scores)
+        )
+        if done:
+            out.append((m, owner))
+    return out
 
 
 def _claim(g: Game, m: Memorial, owner: str) -> None:
@@ -193,6 +237,13 @@ def final_count(g: Game) -> bool:
         return True
     for owner, cid in s.memorials.items():
         m = card(g, cid)
+        if cid not in s.memorials_read:  # an automatic defeat came first (R87)
+            g.log(
+                f"The {owner.capitalize()}'s Secret Memorial was never read: it is shown "
+                f"now and not scored: {m.name} — {m.task}",
+                rule=f"{RULE} / Secret Memorial Letters (ruling R87)",
+            )
+            continue
         if cid not in s.memorials_done and _met(g, m, final=True):
             s.memorials_done.append(cid)
         if cid in s.memorials_claimed:
@@ -205,7 +256,8 @@ def final_count(g: Game) -> bool:
                 rule=f"{RULE} / Secret Memorial Letters",
             )
             g.add_vp(-m.vp_fail, f"Secret Memorial {m.name} failed", rule=RULE, role=_owner_role(m))
-    return any(cid in s.memorials_done for cid in s.memorials.values())
+    read = [cid for cid in s.memorials.values() if cid in s.memorials_read]
+    return not read or any(cid in s.memorials_done for cid in read)
 
 
 def outcome(g: Game) -> dict[str, dict[str, object]]:
@@ -214,7 +266,9 @@ def outcome(g: Game) -> dict[str, dict[str, object]]:
     out: dict[str, dict[str, object]] = {}
     for cid in s.memorials.values():
         m = card(g, cid)
-        if cid in s.memorials_claimed:
+        if cid not in s.memorials_read:
+            out[cid] = {"status": "unread", "vp": 0}
+        elif cid in s.memorials_claimed:
             out[cid] = {"status": "claimed", "vp": vp_for(g, m)}
         elif cid in s.memorials_done:
             out[cid] = {"status": "completed", "vp": vp_for(g, m)}

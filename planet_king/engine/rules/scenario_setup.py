@@ -188,10 +188,18 @@ def finish_standard(g: Game, why: str) -> None:
     else:
         level = "neither-king-nor-planet"
     s.victory_level = level
-    g.log(
-        f"The reign ends with {s.vp} VP: {level.replace('-', ' ').title()}.",
-        rule="Victory / Victory Levels",
-    )
+    if s.defeat_cause:  # ruling R45: a loss below every level, whatever the VP
+        g.log(
+            f"The reign ends on turn {s.turn} with an automatic defeat: Defeat, a loss "
+            f"whatever the VP ({s.vp} VP; the victory levels count only after the last "
+            "turn, and rank an automatic defeat below them all, ruling R45).",
+            rule="Victory / Automatic Defeat",
+        )
+    else:
+        g.log(
+            f"The reign ends with {s.vp} VP: {level.replace('-', ' ').title()}.",
+            rule="Victory / Victory Levels",
+        )
     if g.options.coop:
         winner = (
             "king" if s.vp_king > s.vp_valido else ("valido" if s.vp_valido > s.vp_king else "tie")

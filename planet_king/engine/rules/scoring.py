@@ -200,6 +200,7 @@ def score_turn(g: Game) -> Rules:
     bankruptcy declared for the enlightenment table's ducat costs its prestige point in
     the prestige count, and a full or empty Treasury meets each table in turn."""
     s = g.state
+    s.last_scores = {}  # filled table by table: a bankruptcy's decision sees the count so far
     ench = count_enlightenment(g)
     yield from _apply(g, ench)
     pres = count_prestige(g, ench.row)
@@ -236,6 +237,7 @@ def score_turn(g: Game) -> Rules:
 
 def _apply(g: Game, count: Count) -> Rules:
     """Log a counted table, then take its VP and ducats."""
+    g.state.last_scores[count.name] = count.points
     if not count.counted:
         return
     what = "King's happiness" if count.name == "happiness" else count.name.capitalize()

@@ -19,7 +19,7 @@ from textual.widgets import Footer, OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
 
 from planet_king import hint_client, present
-from planet_king.engine.forecast import defeat_warnings
+from planet_king.engine.forecast import defeat_warnings, option_effects
 from planet_king.tui import views
 from planet_king.tui.draws import Draw, DrawTracker
 
@@ -243,11 +243,12 @@ class GameScreen(Screen[None]):
         box.border_title = "The King decides" if role == "king" else "The Valido decides"
         box.set_class(role == "valido", "-valido")
         self._warnings = defeat_warnings(g)
+        effects = option_effects(g)
         options.set_options(
             Option(
                 views.option_label(
                     i,
-                    present.option_text(g, o.id, o.label),
+                    present.effect_label(present.option_text(g, o.id, o.label), effects.get(o.id)),
                     o.allowed,
                     o.reason,
                     self._warnings.get(o.id),
@@ -468,7 +469,7 @@ class GameScreen(Screen[None]):
         from planet_king.tui.screens.modals import MemorialScreen
 
         if not memorials.in_use(self.game):
-            self.notify("This game is played without Secret Memorials.", timeout=3)
+            self.notify(present.memorial_note(self.game, Role.KING), timeout=5)
             return
         d = self.game.decision
         role = d.role if d is not None else Role.KING
@@ -477,7 +478,9 @@ class GameScreen(Screen[None]):
             if not self.game.options.coop
             else ("the King" if role is Role.KING else "the Valido")
         )
-        self.app.push_screen(MemorialScreen(who, view(self.game, role)["memorials"]))
+        cards = view(self.game, role)["memorials"]
+        note = present.memorial_note(self.game, role)
+        self.app.push_screen(MemorialScreen(who, cards, note))
 
     def action_game_over(self) -> None:
         if self.game.over:

@@ -1,4 +1,5 @@
-"""Game over: the victory level, the chronicle of the reign, VP and where the ducats went."""
+"""Game over: the victory level, the chronicle of the reign, the VP by turn, and where the
+VP and the ducats went."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from planet_king import present
 from planet_king.tui import views
 
 if TYPE_CHECKING:
@@ -33,6 +35,8 @@ class GameOverScreen(Screen[None]):
         s = g.state
         head = views.game_over_headline(g)
         head.append(f"\n{g.scenario.name} ({g.scenario.years}), seed {g.seed}. VP {s.vp}.")
+        for line in present.game_over_summary(g):
+            head.append(f"\n{line}")
         if s.ended_by:
             head.append(f"\nThe last phase ended: {s.ended_by.replace('-', ' ')}.", style="dim")
         for e in g.log_entries:
@@ -42,6 +46,8 @@ class GameOverScreen(Screen[None]):
         with VerticalScroll(id="overbody"):
             yield Static(views.heading("Victory points by turn"))
             yield Static(views.vp_chart(g))
+            yield Static(views.heading("Where the VP went"))
+            yield Static(views.vp_sources_chart(g))
             yield Static(views.heading("Where the ducats went"))
             yield Static(views.ledger_chart(g))
             by_name = Counter[str]()

@@ -368,18 +368,16 @@ class MemorialScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,m", "close", "Close")]
 
-    def __init__(self, role_name: str, cards: dict[str, dict[str, str]]) -> None:
+    def __init__(self, role_name: str, cards: dict[str, dict[str, str]], note: str) -> None:
         super().__init__()
         self.role_name = role_name
         self.cards = cards
+        self.note = note  # when they are read (present.memorial_note)
 
     def compose(self) -> ComposeResult:
         t = Text(f"Secret Memorials that {self.role_name} may see\n\n", style="bold")
         if not self.cards:
-            t.append(
-                "None yet: a memorial is read in the Organisation phase of turn 2 "
-                "(the second one, in solo, in turn 3)."
-            )
+            t.append(f"None yet. {self.note}")
         for card in self.cards.values():
             t.append(f"{card['name']}\n", style="bold")
             t.append(f"  {card['task']}\n\n")
