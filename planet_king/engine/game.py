@@ -15,6 +15,7 @@ from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from planet_king.content.ids import Event
 from planet_king.content.loader import Content, load_content
 from planet_king.content.models import EventCard, Scenario
 from planet_king.engine import stacking
@@ -400,7 +401,10 @@ class Game:
     def draw(self, deck: str) -> str:
         """Take the next card of the ``events``, ``nobles`` or ``geniuses`` deck: the top
         card, or the next card of the game's stack (planet_king.engine.stacking)."""
-        return stacking.draw(self, deck)
+        card = stacking.draw(self, deck)
+        if card == Event.HUNTING_DAY:
+            self.state.hunting_day_due = False  # played: only a new Hunt brings it back
+        return card
 
     # ------------------------------------------------------- score markers
     @property

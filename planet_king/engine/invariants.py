@@ -37,6 +37,7 @@ UNIQUE_ACTIONS = (  # Actions / Unique Actions (l.573), as the engine's action i
 # Special Rules: Ambrosio de Spinola always, Juan José of Austria at military 3, pay two.
 TWO_DUCAT_LEADERS = {"ambrosio-de-spinola": None, "juan-jose-of-austria": 3}
 UNION_OF_ARMS = Event.UNION_OF_ARMS
+HUNTING_DAY = Event.HUNTING_DAY
 GUERRA = "guerra-dels-segadors"
 # After the Organisation phase has applied the turn's windows (appointments, exits).
 WINDOW_PHASES = ("events", "end-of-turn")
@@ -109,9 +110,30 @@ class Watch:
     taken: Counter[str] = field(default_factory=Counter)  # stats at the turn's start
     named: Counter[str] = field(default_factory=Counter)
     campaigns_seen: int = 0
+    # HUNTING DAY's plays as an event so far, and the Hunts taken before the last of them
+    # (None until the first check: Hothead's deck holds the card from the start).
+    hunting_plays: int = 0
+    hunts_at_play: int | None = None
 
     def check(self, g: Game) -> list[str]:
-        return self.unique_actions(g) + self.campaign_costs(g)
+        return self.unique_actions(g) + self.campaign_costs(g) + self.hunting_day(g)
+
+    def hunting_day(self, g: Game) -> list[str]:
+        """Creating the Event Decks (l.228), Hunt (l.474): HUNTING DAY is in a deck only
+        through a Hunt, so each play of it as an event follows a Hunt taken since it was
+        last played (Hothead's deck holds it once from the start, l.797)."""
+        stats = g.state.stats
+        plays, hunts = stats.events_played[HUNTING_DAY], stats.actions_taken["hunt"]
+        if self.hunts_at_play is None or plays < self.hunting_plays:  # start, or taken back
+            self.hunting_plays = plays
+            self.hunts_at_play = hunts - (1 if g.hothead and plays == 0 else 0)
+            return []
+        out = []
+        if plays > self.hunting_plays:
+            if hunts <= self.hunts_at_play:
+                out.append(f"HUNTING DAY played on turn {g.state.turn} with no Hunt since")
+            self.hunting_plays, self.hunts_at_play = plays, hunts
+        return out
 
     def unique_actions(self, g: Game) -> list[str]:
         """Actions / Unique Actions: each once a turn, apart from those an event card

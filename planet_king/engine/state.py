@@ -95,6 +95,11 @@ class GameState:
     discard: list[str] = field(default_factory=list)
     removed_events: list[str] = field(default_factory=list)
     pending_removals: list[str] = field(default_factory=list)
+    # HUNTING DAY is in the event deck by a Hunt (or Hothead's set-up) and has not been
+    # drawn since, as an event or a fortune test: only then is it "already in the event
+    # deck" and in the next turn's deck (ruling R61), whatever the End of Turn reshuffle
+    # put back into the old deck.
+    hunting_day_due: bool = False
     action_cards_played: int = 0
     total_war_played: bool = False
     phase_over: bool = False

@@ -168,8 +168,9 @@ def test_hunt_shuffles_hunting_day_into_the_deck(hothead: Game) -> None:
         actions.why_not(hothead, ACTIONS["hunt"], CARD)
         == "HUNTING DAY is already in the event deck"
     )
-    s.deck.remove("hunting-day")
-    s.discard.append("hunting-day")
+    stack(hothead, "hunting-day")
+    s.discard.append(hothead.draw("events"))  # played: only a new Hunt brings it back
+    assert actions.why_not(hothead, ACTIONS["hunt"], CARD) is None
     drive(actions.perform(hothead, ACTIONS["hunt"], CARD))
     assert "hunting-day" in s.deck and "hunting-day" not in s.discard
 

@@ -148,3 +148,22 @@ def test_a_sound_game_keeps_every_invariant_but_the_leader_windows(content: Cont
             + watch.unique_actions(g)
         )
         assert broken == [], (g.state.turn, broken)
+
+
+def test_a_hunting_day_played_with_no_hunt_since_is_caught(reign: Game, hothead: Game) -> None:
+    """Organisation Phase / Creating the Event Decks (l.228), Royal Actions (Hunt): each
+    HUNTING DAY played as an event follows a Hunt taken since it was last played."""
+    s = reign.state
+    watch = invariants.Watch()
+    assert watch.hunting_day(reign) == []
+    s.stats.actions_taken["hunt"] += 1
+    s.stats.events_played["hunting-day"] += 1
+    assert watch.hunting_day(reign) == []
+    s.stats.events_played["hunting-day"] += 1  # the End of Turn reshuffle brought it back
+    assert watch.hunting_day(reign) == [f"HUNTING DAY played on turn {s.turn} with no Hunt since"]
+    h = invariants.Watch()  # Hothead's deck holds it once from the start (l.797)
+    assert h.hunting_day(hothead) == []
+    hothead.state.stats.events_played["hunting-day"] += 1
+    assert h.hunting_day(hothead) == []
+    hothead.state.stats.events_played["hunting-day"] += 1
+    assert h.hunting_day(hothead) != []

@@ -387,7 +387,9 @@ def _hunt(g: Game, ctx: Context) -> Rules:
     s = g.state
     if Event.HUNTING_DAY in s.discard:
         s.discard.remove(Event.HUNTING_DAY)
-    s.deck.append(Event.HUNTING_DAY)
+    if Event.HUNTING_DAY not in s.deck:  # played and shuffled back at End of Turn: one card
+        s.deck.append(Event.HUNTING_DAY)
+    s.hunting_day_due = True
     g.shuffle_deck()
     g.log("HUNTING DAY is shuffled into the event deck.", rule=f"{R_ROYAL} (Hunt)", cause=ctx.cause)
     return
@@ -396,7 +398,9 @@ def _hunt(g: Game, ctx: Context) -> Rules:
 
 @check(_hunt)
 def _hunt_check(g: Game, ctx: Context) -> str | None:
-    if Event.HUNTING_DAY in g.state.deck:
+    # "Not already in the event deck": hunted and not played since (ruling R61); a card
+    # played this turn and shuffled back at End of Turn is not there by a Hunt.
+    if g.state.hunting_day_due:
         return "HUNTING DAY is already in the event deck"
     if Event.HUNTING_DAY in g.state.removed_events:
         return "HUNTING DAY is out of the game"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planet_king.content.ids import War
+from planet_king.content.ids import Event, War
 from planet_king.engine.rules import court, end_of_turn, events, modes, organisation, units, wars
 from planet_king.engine.rules.scenario_setup import (
     finish_standard,
@@ -82,6 +82,7 @@ def setup(g: Game) -> None:
     s.noble_deck = list(scen.noble_deck or [])
     g.rng.shuffle(s.noble_deck)
     s.deck = modes.apply_to_deck(g, list(scen.event_deck or []))
+    s.hunting_day_due = Event.HUNTING_DAY in s.deck  # Hothead's deck holds it, unplayed
     g.shuffle_deck()
     # A scenario with a fixed deck (Hothead) has it now; the others build theirs at the
     # end of set-up (Creating the Event Decks), which logs it then.

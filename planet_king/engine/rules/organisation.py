@@ -236,7 +236,8 @@ def build_event_deck(g: Game, *, instability: int | None = None) -> None:
     s.pending_removals.clear()
     # A Hunt's HUNTING DAY not yet played (hunted at End of Turn, or not drawn before the
     # Events phase ended) is "included through the royal action Hunt" (ruling R61).
-    hunted = HUNTING_DAY in s.deck and HUNTING_DAY not in s.removed_events
+    # The End of Turn reshuffle puts a played one back into the old deck: it is not hunted.
+    hunted = s.hunting_day_due and HUNTING_DAY not in s.removed_events
     deck = [HUNTING_DAY] if hunted else []
     for cid, card in g.content.events.items():
         if cid in s.removed_events or card.effect == "instability":

@@ -1,0 +1,99 @@
+"""Rules whose bugs lived across phases, played through whole turns of real games: each
+game is driven by the greedy bot, with a few choices forced and a card stacked where the
+rule needs it (issue 31)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from conftest import stack
+
+from planet_king.bots import make_bot
+from planet_king.content.loader import Content
+from planet_king.engine.game import Game
+from planet_king.engine.rules import actions
+from planet_king.engine.rules.actions import ACTIONS, Context
+from planet_king.engine.rules.organisation import RULE_EVENT_DECK
+
+HUNTING_DAY = "hunting-day"
+ORGANISATION = Context("organisation", "Organisation phase")
+END_OF_TURN = Context("end-of-turn", "End of Turn phase")
+# A forced choice for the position, or None to let the bot choose.
+Force = Callable[[Game], "str | None"]
+
+
+def play(g: Game, *, until: Callable[[Game], bool], force: Force = lambda g: None) -> None:
+    """Play ``g`` with the greedy bot until ``until`` holds at a decision (asserted)."""
+    bot = make_bot("greedy", g.seed)
+    while g.decision is not None and not until(g):
+        g.choose(force(g) or bot.choose(g))
+    assert g.decision is not None, f"the game ended first ({g.state.ended_by})"
+
+
+def deck_built(g: Game, turn: int) -> bool:
+    """At a decision of ``turn``'s Organisation phase taken after its event deck was built."""
+    s = g.state
+    return (
+        s.turn == turn
+        and s.phase == "organisation"
+        and any(e.turn == turn and e.rule == RULE_EVENT_DECK for e in g.log_entries[-40:])
+    )
+
+
+def hunt_now(g: Game) -> str | None:
+    """The choices that take a Hunt from an action menu (the type, then the action)."""
+    ids = g.decision.legal_ids if g.decision else ()
+    for option in ("action:royal:hunt", "type:royal"):
+        if option in ids:
+            return option
+    return None
+
+
+def test_hunting_day_played_is_not_in_the_next_deck_without_a_new_hunt(
+    content: Content,
+) -> None:
+    """Organisation Phase / Creating the Event Decks ("The HUNTING DAY card is included
+    through the royal action Hunt", l.228); Actions / Royal Actions (Hunt, l.474); ruling
+    R61. A Hunt at the Organisation of turn 1, its HUNTING DAY played in the Events phase:
+    the End of Turn reshuffle puts the card back into the old deck, but turn 2's deck does
+    not hold it and a new Hunt may be taken."""
+    g = Game("the-planet-king", seed=8, content=content)
+
+    def force(g: Game) -> str | None:
+        s = g.state
+        if s.turn == 1 and s.phase == "organisation" and "hunt" not in s.unique_used:
+            return hunt_now(g)
+        if s.turn == 1 and s.phase == "organisation" and HUNTING_DAY in s.deck:
+            stack(g, HUNTING_DAY)  # the first card of the Events phase
+        return None
+
+    play(g, until=lambda g: deck_built(g, 2), force=force)
+    assert g.state.stats.events_played[HUNTING_DAY] == 1
+    assert HUNTING_DAY not in g.state.deck
+    assert actions.why_not(g, ACTIONS["hunt"], ORGANISATION) is None
+
+
+def test_a_hunt_at_end_of_turn_after_hunting_day_was_played(content: Content) -> None:
+    """Actions / Royal Actions (Hunt: "only if the HUNTING DAY card is not already in the
+    event deck", l.474), ruling R61. Turn 1's End of Turn Hunt puts HUNTING DAY in turn 2's
+    deck; played there, it is shuffled back at End of Turn with the other played cards,
+    and a Hunt at that End of Turn is still allowed."""
+    g = Game("the-planet-king", seed=8, content=content)
+
+    def force(g: Game) -> str | None:
+        s = g.state
+        ids = g.decision.legal_ids if g.decision else ()
+        if s.turn == 1 and s.phase in ("organisation", "events") and "done" in ids:
+            return "done"  # keep the cubes: End of Turn offers actions
+        if s.turn == 1 and s.phase == "end-of-turn" and "hunt" not in s.unique_used:
+            return hunt_now(g)
+        if deck_built(g, 2) and HUNTING_DAY in s.deck:
+            stack(g, HUNTING_DAY)
+        return None
+
+    play(g, until=lambda g: deck_built(g, 2), force=force)
+    assert HUNTING_DAY in g.state.deck  # hunted at End of Turn 1
+    play(g, until=lambda g: g.state.turn == 2 and g.state.phase == "end-of-turn", force=force)
+    assert g.state.stats.events_played[HUNTING_DAY] == 1
+    assert HUNTING_DAY in g.state.deck  # the End of Turn reshuffle
+    assert actions.why_not(g, ACTIONS["hunt"], END_OF_TURN) is None
