@@ -536,6 +536,8 @@ class ExpertBot(GreedyBot):
             return self.valido_value(g, d, oid)
         if kind == "war" and prompt.startswith("Send an embassy"):
             return self.war_threat(g, rest)
+        if oid == actions.NO_EMBASSY:  # DIPLOMACY's embassy is optional: a war's worth 0
+            return 0.0
         if kind == "lose":
             return self.sp_loss_value(g, d, oid)
         if kind == "remove" or (oid == "keep" and "Remove" in prompt):

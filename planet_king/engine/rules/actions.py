@@ -720,19 +720,24 @@ def _embassy(g: Game, ctx: Context) -> Rules:
     yield from embassy(g, ctx.cause, paid=True)
 
 
-def embassy(g: Game, cause: str, *, paid: bool) -> Rules:
-    """Send an embassy: political - 1 tests; a success makes a truce, or peace on a truce."""
+NO_EMBASSY = "no-embassy"
+
+
+def embassy(g: Game, cause: str, *, paid: bool, optional: bool = False) -> Rules:
+    """Send an embassy: political - 1 tests; a success makes a truce, or peace on a truce.
+    ``optional``: the player may send none (DIPLOMACY: "The player may send an embassy")."""
     s = g.state
     rule = f"{R_POL} (Embassy)"
-    war_id = (
-        yield from g.ask(
-            "Send an embassy to which war?",
-            embassy_targets(g),
-            role=Role.VALIDO,
-            rule=rule,
-            cause=cause,
-        )
-    ).partition(":")[2]
+    targets = embassy_targets(g)
+    if optional:
+        targets.add(NO_EMBASSY, "Send no embassy")
+    choice = yield from g.ask(
+        "Send an embassy to which war?", targets, role=Role.VALIDO, rule=rule, cause=cause
+    )
+    if choice == NO_EMBASSY:
+        g.log("No embassy is sent.", rule="Events / Diplomacy", cause=cause)
+        return
+    war_id = choice.partition(":")[2]
     aopts = Choices()
     for nid in ambassadors(g, war_id):
         aopts.add(

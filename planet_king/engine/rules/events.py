@@ -382,7 +382,8 @@ def _his_majesty(g: Game, card: EventCard) -> Rules:
 
 @effect("diplomacy")
 def _diplomacy(g: Game, card: EventCard) -> Rules:
-    """An Embassy without a cube or the unique-action marker, even after one this turn.
+    """An Embassy without a cube or the unique-action marker, even after one this turn;
+    the player "may" send it, so sending none is a choice (l.338).
 
     Ruling: the ducat of the embassy is still paid; with an empty Treasury no embassy
     can be sent and the card has no effect.
@@ -398,7 +399,7 @@ def _diplomacy(g: Game, card: EventCard) -> Rules:
             cause=card.name,
         )
         return
-    yield from actions.embassy(g, card.name, paid=True)
+    yield from actions.embassy(g, card.name, paid=True, optional=True)
 
 
 # Effects defined in their own modules register themselves on import.
