@@ -10,6 +10,7 @@ turn); the other checks read the position alone.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -38,6 +39,9 @@ UNIQUE_ACTIONS = (  # Actions / Unique Actions (l.573), as the engine's action i
 TWO_DUCAT_LEADERS = {"ambrosio-de-spinola": None, "juan-jose-of-austria": 3}
 UNION_OF_ARMS = Event.UNION_OF_ARMS
 HUNTING_DAY = Event.HUNTING_DAY
+# War of the Palatinate: its end line, and a VP change (solo "+1 VP (", co-op "+1 VP for").
+PALATINATE_ENDS = "War of the Palatinate ends in "
+VP_LINE = re.compile(r"^[+-]\d+ VP ")
 GUERRA = "guerra-dels-segadors"
 # After the Organisation phase has applied the turn's windows (appointments, exits).
 WINDOW_PHASES = ("events", "end-of-turn")
@@ -115,8 +119,34 @@ class Watch:
     hunting_plays: int = 0
     hunts_at_play: int | None = None
 
+    log_read: int = 0  # log entries read by ``late_palatinate``
+
     def check(self, g: Game) -> list[str]:
-        return self.unique_actions(g) + self.campaign_costs(g) + self.hunting_day(g)
+        return (
+            self.unique_actions(g)
+            + self.campaign_costs(g)
+            + self.hunting_day(g)
+            + self.late_palatinate(g)
+        )
+
+    def late_palatinate(self, g: Game) -> list[str]:
+        """War of the Palatinate (l.441): a war that ends on turn 6 or later gives no VP,
+        to either role in co-op (the King's 1 VP a war, l.781, included). Read from the
+        log: from the war's end line to its prestige marker, no VP changes."""
+        entries = g.log_entries
+        if len(entries) < self.log_read:
+            self.log_read = 0  # a game taken back
+        out: list[str] = []
+        ending = False
+        for e in entries[self.log_read :]:
+            if e.text.startswith(PALATINATE_ENDS) and e.turn >= 6:
+                ending = True
+            elif ending and VP_LINE.match(e.text):
+                out.append(f"a VP for the War of the Palatinate ended on turn {e.turn}: {e.text}")
+            elif ending and e.text.split(" (")[0][3:] == "prestige marker":
+                ending = False
+        self.log_read = len(entries)
+        return out
 
     def hunting_day(self, g: Game) -> list[str]:
         """Creating the Event Decks (l.228), Hunt (l.474): HUNTING DAY is in a deck only

@@ -167,3 +167,26 @@ def test_a_hunting_day_played_with_no_hunt_since_is_caught(reign: Game, hothead:
     assert h.hunting_day(hothead) == []
     hothead.state.stats.events_played["hunting-day"] += 1
     assert h.hunting_day(hothead) != []
+
+
+def test_a_vp_for_a_late_palatinate_end_is_caught(reign: Game) -> None:
+    """Wars / War of the Palatinate (l.441): no VP for a war that ends on turn 6 or later,
+    the co-op King's 1 VP a war (l.781) included; before turn 6 the VP are due."""
+    s = reign.state
+    watch = invariants.Watch()
+    s.turn = 5
+    reign.log("War of the Palatinate ends in victory.")
+    reign.add_vp(1, "war won")
+    reign.add_prestige(1, "war won")
+    assert watch.late_palatinate(reign) == []
+    s.turn = 6
+    reign.log("War of the Palatinate ends in victory.")
+    reign.add_happiness(1, "war won")
+    reign.add_prestige(1, "war won")
+    reign.add_vp(1, "Secret Memorial")  # after the war's markers: not the war's
+    assert watch.late_palatinate(reign) == []
+    reign.log("War of the Palatinate ends in defeat.")
+    reign.add_vp(-1, "war lost")
+    assert watch.late_palatinate(reign) == [
+        "a VP for the War of the Palatinate ended on turn 6: -1 VP (war lost): 2 → 1."
+    ]

@@ -10,7 +10,7 @@ from conftest import stack
 
 from planet_king.bots import make_bot
 from planet_king.content.loader import Content
-from planet_king.engine.game import Game
+from planet_king.engine.game import Game, GameOptions
 from planet_king.engine.rules import actions
 from planet_king.engine.rules.actions import ACTIONS, Context
 from planet_king.engine.rules.organisation import RULE_EVENT_DECK
@@ -97,3 +97,22 @@ def test_a_hunt_at_end_of_turn_after_hunting_day_was_played(content: Content) ->
     assert g.state.stats.events_played[HUNTING_DAY] == 1
     assert HUNTING_DAY in g.state.deck  # the End of Turn reshuffle
     assert actions.why_not(g, ACTIONS["hunt"], END_OF_TURN) is None
+
+
+KING_VP = "Cooperative Game / VP Earned by the King"
+
+
+def test_coop_king_scores_no_vp_for_a_late_palatinate_end(content: Content) -> None:
+    """Wars / War of the Palatinate (l.441: "If this war ends during turn 6 or later, the
+    player neither loses nor gains any victory points"); Cooperative Game / Victory Points
+    Earned by the King (l.781: "For each war won or lost, the King gains/loses 1 VP"). A
+    co-op reign played by the greedy bot (seed 15) whose War of the Palatinate ends on
+    turn 6: neither role's VP moves for it, while happiness and prestige do."""
+    g = Game("the-planet-king", seed=15, options=GameOptions(coop=True), content=content)
+    late = "The War of the Palatinate ends on turn 6 or later"
+    play(g, until=lambda g: any(e.text.startswith(late) for e in g.log_entries[-60:]))
+    at = next(i for i, e in enumerate(g.log_entries) if e.text.startswith(late))
+    assert g.log_entries[at].turn >= 6
+    after = g.log_entries[at + 1 : at + 3]  # the war's happiness and prestige markers
+    assert [e.text.split(" (")[0][3:] for e in after] == ["happiness marker", "prestige marker"]
+    assert all(e.rule != KING_VP for e in after)

@@ -930,17 +930,19 @@ def end_war(g: Game, war_id: str, outcome: str, cause: str) -> Rules:
         )
     else:
         vp = war.vp_win if outcome == "won" else war.vp_lose
-        if war_id == War.PALATINATE and s.turn >= 6:
+        late = war_id == War.PALATINATE and s.turn >= 6
+        if late:  # "neither loses nor gains any victory points" (l.441): the King neither
             vp = 0
             g.log(
-                "The War of the Palatinate ends on turn 6 or later: no VP.",
+                "The War of the Palatinate ends on turn 6 or later: no VP"
+                + (", for the King either." if g.options.coop else "."),
                 rule="Wars / War of the Palatinate",
                 cause=cause,
             )
         if vp:
             g.add_vp(vp, f"{g.name(war_id)} {verdict[outcome]}", rule=RULE_END)
         sign = 1 if outcome == "won" else -1
-        if g.options.coop:  # the King gains or loses 1 VP for each war (Cooperative Game)
+        if g.options.coop and not late:  # the King's 1 VP a war (Cooperative Game, l.781)
             g.add_vp(
                 sign,
                 f"war {outcome}",
