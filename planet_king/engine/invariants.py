@@ -39,6 +39,7 @@ UNIQUE_ACTIONS = (  # Actions / Unique Actions (l.573), as the engine's action i
 TWO_DUCAT_LEADERS = {"ambrosio-de-spinola": None, "juan-jose-of-austria": 3}
 UNION_OF_ARMS = Event.UNION_OF_ARMS
 HUNTING_DAY = Event.HUNTING_DAY
+CAMPAIGN = "military-campaign"
 # War of the Palatinate: its end line, and a VP change (solo "+1 VP (", co-op "+1 VP for").
 PALATINATE_ENDS = "War of the Palatinate ends in "
 VP_LINE = re.compile(r"^[+-]\d+ VP ")
@@ -120,6 +121,11 @@ class Watch:
     hunts_at_play: int | None = None
 
     log_read: int = 0  # log entries read by ``late_palatinate``
+    # Government actions counted at the last check, its phase and turn, and those taken
+    # in this turn's Organisation phase (``government_repeats``).
+    gov_seen: Counter[str] = field(default_factory=Counter)
+    gov_phase: tuple[int, str] = (-1, "")
+    gov_organisation: set[str] = field(default_factory=set)
 
     def check(self, g: Game) -> list[str]:
         return (
@@ -127,7 +133,31 @@ class Watch:
             + self.campaign_costs(g)
             + self.hunting_day(g)
             + self.late_palatinate(g)
+            + self.government_repeats(g)
         )
+
+    def government_repeats(self, g: Game) -> list[str]:
+        """Government Actions (l.512): one taken in the Organisation phase "cannot be
+        repeated in the End of Turn phase". An action counted since the last check was
+        taken in that check's phase (a choice of action comes before the action)."""
+        s = g.state
+        taken = s.stats.actions_taken
+        now = Counter({a: taken[a] for a in government_actions()})
+        turn, phase = self.gov_phase
+        out: list[str] = []
+        if turn != s.turn or any(now[a] < n for a, n in self.gov_seen.items()):
+            self.gov_organisation = set()  # a new turn, or a game taken back
+        else:
+            new = {a for a in now if now[a] > self.gov_seen[a]}
+            if phase == "organisation":
+                self.gov_organisation |= new
+            elif phase == "end-of-turn":
+                out = [
+                    f"government action {a} of the Organisation repeated at End of Turn {turn}"
+                    for a in sorted(new & self.gov_organisation)
+                ]
+        self.gov_seen, self.gov_phase = now, (s.turn, s.phase)
+        return out
 
     def late_palatinate(self, g: Game) -> list[str]:
         """War of the Palatinate (l.441): a war that ends on turn 6 or later gives no VP,
@@ -208,6 +238,13 @@ class Watch:
         if ledger != sum(paid for _, _, paid in done):
             out.append(f"campaigns paid {ledger} ducats by the ledger, not their costs' sum")
         return out
+
+
+def government_actions() -> list[str]:
+    """Government actions that may not be repeated (a campaign may, on another war)."""
+    from planet_king.engine.rules.actions import ACTIONS
+
+    return [a for a, act in ACTIONS.items() if act.type == "government" and a != CAMPAIGN]
 
 
 def check(g: Game, watch: Watch) -> list[str]:

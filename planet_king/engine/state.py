@@ -107,6 +107,9 @@ class GameState:
     # current ACTION card and with the previous one, as (action id, war id or "").
     gov_this_card: tuple[str, str] | None = None
     gov_prev_card: tuple[str, str] | None = None
+    # The government actions taken in this turn's Organisation phase: none of them may be
+    # repeated at End of Turn (Government Actions, l.512).
+    gov_organisation: list[str] = field(default_factory=list)
     # The Court and offices.
     valido: str | None = None
     queen: str | None = None

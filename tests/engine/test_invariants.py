@@ -190,3 +190,27 @@ def test_a_vp_for_a_late_palatinate_end_is_caught(reign: Game) -> None:
     assert watch.late_palatinate(reign) == [
         "a VP for the War of the Palatinate ended on turn 6: -1 VP (war lost): 2 → 1."
     ]
+
+
+def test_a_government_action_of_the_organisation_repeated_at_end_of_turn_is_caught(
+    reign: Game,
+) -> None:
+    """Actions / Government Actions (l.512): taken in the Organisation phase, it may be
+    repeated with an ACTION card but not at End of Turn."""
+    s = reign.state
+    watch = invariants.Watch()
+    s.phase = "organisation"
+    assert watch.government_repeats(reign) == []
+    s.stats.actions_taken["raise-tercio"] += 1  # chosen at the Organisation
+    s.phase = "events"
+    assert watch.government_repeats(reign) == []
+    s.stats.actions_taken["raise-tercio"] += 1  # with an ACTION card: allowed
+    s.phase = "end-of-turn"
+    assert watch.government_repeats(reign) == []
+    s.stats.actions_taken["build-fleet"] += 1
+    assert watch.government_repeats(reign) == []
+    s.stats.actions_taken["raise-tercio"] += 1
+    assert watch.government_repeats(reign) == [
+        f"government action raise-tercio of the Organisation repeated at End of Turn {s.turn}"
+    ]
+    assert "military-campaign" not in invariants.government_actions()

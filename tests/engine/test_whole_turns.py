@@ -116,3 +116,34 @@ def test_coop_king_scores_no_vp_for_a_late_palatinate_end(content: Content) -> N
     after = g.log_entries[at + 1 : at + 3]  # the war's happiness and prestige markers
     assert [e.text.split(" (")[0][3:] for e in after] == ["happiness marker", "prestige marker"]
     assert all(e.rule != KING_VP for e in after)
+
+
+def test_a_government_action_of_the_organisation_is_not_repeated_at_end_of_turn(
+    content: Content,
+) -> None:
+    """Actions / Government Actions (l.512: "A government action that was taken during the
+    Organisation phase can be repeated, but it cannot be repeated in the End of Turn
+    phase"). Turn 1: a tercio raised at the Organisation, no action with the ACTION cards
+    (the cubes are kept), then the End of Turn's actions: raising a tercio is refused."""
+    g = Game("the-planet-king", seed=8, content=content)
+
+    def force(g: Game) -> str | None:
+        s, ids = g.state, g.decision.legal_ids if g.decision else ()
+        if s.turn == 1 and s.phase == "organisation" and not s.gov_organisation:
+            for option in ("action:government:raise-tercio", "type:government"):
+                if option in ids:
+                    return option
+        if s.turn == 1 and s.phase == "events" and "done" in ids:
+            return "done"
+        return None
+
+    at_actions = lambda g: g.state.phase == "end-of-turn" and g.state.step == "player actions"  # noqa: E731
+    play(g, until=at_actions, force=force)
+    assert g.state.stats.actions_taken["raise-tercio"] == 1
+    assert g.state.gov_this_card is None  # no ACTION card's government action to repeat
+    assert actions.why_not(g, ACTIONS["raise-tercio"], END_OF_TURN) == (
+        "taken in the Organisation phase (no repeat at End of Turn)"
+    )
+    assert actions.why_not(g, ACTIONS["build-fleet"], END_OF_TURN) is None
+    g.choose("type:government")
+    assert "action:government:raise-tercio" not in g.decision.legal_ids

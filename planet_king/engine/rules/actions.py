@@ -129,6 +129,8 @@ def why_not(g: Game, act: Action, ctx: Context) -> str | None:
         last = _forbidden_gov(g, ctx)
         if last is not None and last[0] == act.id:
             return "taken with the previous ACTION card (no repeat)"
+        if ctx.kind == "end-of-turn" and act.id in s.gov_organisation:
+            return "taken in the Organisation phase (no repeat at End of Turn)"
     return ACTIONS[act.id].why_not(g, ctx)
 
 
@@ -317,6 +319,8 @@ def perform(g: Game, act: Action, ctx: Context) -> Rules:
     s.stats.actions_taken[act.id] += 1
     if act.type == "government" and ctx.kind == "card":
         s.gov_this_card = (act.id, target if isinstance(target, str) else "")
+    if act.type == "government" and ctx.kind == "organisation":
+        s.gov_organisation.append(act.id)
     return True
 
 

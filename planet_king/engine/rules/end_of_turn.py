@@ -411,5 +411,6 @@ def cleanup(g: Game) -> None:
     s.action_cards_played = 0
     s.total_war_played = False
     s.gov_this_card = s.gov_prev_card = None
+    s.gov_organisation = []
     wars.cleanup_turn(g)
     g.log("Clean-up: the markers of the turn are reset.", rule=RULE_CLEANUP)
