@@ -95,6 +95,28 @@ def test_war_only_setup_and_royal_actions(content) -> None:
     assert actions.action_type(g, actions.ACTIONS["cortes"]) == "political"
 
 
+@pytest.mark.parametrize("scenario", ["the-planet-king", "anni-mirabiles", "iupiter-hispano"])
+def test_war_only_first_deck_has_no_raid_in_the_indies(content, scenario: str) -> None:
+    """Setup / Cards (l.178: RAID IN THE INDIES is in the first turn's deck "of all
+    scenarios (except "Hothead" and war-only)"), ruling R90; the card still enters a
+    later turn's deck under its condition (at war with the United Provinces)."""
+    raid = "raid-in-the-indies"
+
+    def set_up(options: GameOptions) -> Game:
+        g = Game(scenario, seed=5, options=options, content=content)
+        while g.decision is not None and g.state.phase == "setup":
+            g.choose(g.decision.legal_ids[0])
+        return g
+
+    assert raid in set_up(GameOptions()).state.deck
+    g = set_up(GameOptions(war_only=True))
+    assert raid not in g.state.deck and raid not in g.state.removed_events
+    if scenario == "the-planet-king":
+        g.state.turn = 2
+        organisation.build_event_deck(g)
+        assert raid in g.state.deck
+
+
 def test_war_only_discards_court_cards_and_doubles_vp(content) -> None:
     """War-Only Mode: the listed cards are discarded unplayed; VP are doubled."""
     g = game_with(content, war_only=True)

@@ -224,7 +224,7 @@ def instability_required(g: Game) -> int:
 def build_event_deck(g: Game, *, instability: int | None = None) -> None:
     """Cards open this turn or whose condition holds, less the removed ones, plus the
     INSTABILITY cards (``instability_required``, or the scenario's set-up count, which is
-    the whole count)."""
+    the whole count: given only for the scenario's first deck)."""
     s = g.state
     for cid in s.pending_removals:
         if cid not in s.removed_events:
@@ -256,7 +256,7 @@ def build_event_deck(g: Game, *, instability: int | None = None) -> None:
             continue
         if (t.condition and conditional_card_enters(g, cid, t.condition)) or open_now(g, t):
             deck.append(cid)
-    deck = modes.apply_to_deck(g, deck)
+    deck = modes.apply_to_deck(g, deck, first=instability is not None)
     n = instability_required(g) if instability is None else instability
     available = [c for c in instability_cards(g) if c not in s.removed_events]
     deck += available[:n]
