@@ -397,3 +397,24 @@ def test_war_only_takes_hunting_day_and_an_action_card_out(content) -> None:
     g = game_with(content, war_only=True)
     left = modes.apply_to_deck(g, list(g.content.events))
     assert "hunting-day" not in left and "action-7" not in left and "action-6" in left
+
+
+def test_hothead_can_be_played_in_cooperative_mode_without_memorials(content) -> None:
+    """Scenarios / Overview (l.791: "All scenarios can be played solo or in cooperative
+    mode"); Secret Memorial / Cooperative Mode (l.763: no card is seen before the second
+    turn's Organisation, which Hothead never reaches); ruling R91: co-op Hothead splits
+    the decisions between the roles, uses no memorials, and ends with Hothead's own
+    victory level and the co-op comparison of the players' VP."""
+    g = Game("hothead", seed=4, options=GameOptions(coop=True), content=content)
+    rng = random.Random(4)
+    roles: Counter[Role] = Counter()
+    while g.decision is not None:
+        roles[g.decision.role] += 1
+        g.choose(rng.choice(g.decision.legal_ids))
+    s = g.state
+    assert roles[Role.KING] and roles[Role.VALIDO]
+    assert s.memorials == {} and s.victory_level in ("major-victory", "defeat")
+    assert s.vp == s.vp_king + s.vp_valido
+    assert g.log_entries[-1].rule == "Cooperative Game / Victory"
+    with pytest.raises(ValueError, match="without memorials"):
+        game_with(content, "hothead", coop=True, memorials=True)

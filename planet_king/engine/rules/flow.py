@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from planet_king.content.ids import Event, War
 from planet_king.engine.rules import court, end_of_turn, events, modes, organisation, units, wars
 from planet_king.engine.rules.scenario_setup import (
+    coop_winner,
     finish_standard,
     first_organisation,
     setup_standard,
@@ -137,6 +138,7 @@ def finish_hothead(g: Game) -> None:
     )
     s.victory_level = "major-victory" if won and capable else "defeat"
     g.log(f"Victory level: {s.victory_level.replace('-', ' ').title()}.", rule=rule)
+    coop_winner(g)  # co-op Hothead (ruling R91)
     s.stats.vp_by_turn.append(s.vp)
     s.over = True
 

@@ -34,7 +34,7 @@ FINAL_STATE = frozenset(
 
 
 def in_use(g: Game) -> bool:
-    """Mandatory in co-op, optional in solo (never in Hothead)."""
+    """Mandatory in co-op, optional in solo; never in Hothead, co-op included (R43, R91)."""
     return not g.hothead and (g.options.coop or g.options.memorials)
 
 

@@ -53,10 +53,10 @@ def check_options(o: GameOptions, *, hothead: bool) -> None:
             raise ValueError(f"unknown optional rule '{name}' (known: {', '.join(OPTIONAL_RULES)})")
     if o.war_only and o.coop:
         raise ValueError("War-Only mode cannot be played in cooperative mode")
-    if hothead and (o.coop or o.memorials or o.war_only or o.optional):
+    if hothead and (o.memorials or o.war_only or o.optional):
         raise ValueError(
-            "Hothead is played solo with the basic rules only (no co-op, memorials, "
-            "War-Only mode or optional rules)"
+            "Hothead is played with the basic rules only (solo or co-op, without "
+            "memorials, War-Only mode or optional rules)"
         )
 
 

@@ -219,13 +219,18 @@ def finish_standard(g: Game, why: str) -> None:
         f"The reign ends with {s.vp} VP: {level.replace('-', ' ').title()}.",
         rule="Victory / Victory Levels",
     )
-    if g.options.coop:
-        winner = (
-            "king" if s.vp_king > s.vp_valido else ("valido" if s.vp_valido > s.vp_king else "tie")
-        )
-        g.log(
-            f"The King has {s.vp_king} VP, the Valido {s.vp_valido}: "
-            f"{'a tie' if winner == 'tie' else 'the ' + winner.capitalize() + ' wins'}.",
-            rule="Cooperative Game / Victory",
-        )
+    coop_winner(g)
     s.over = True
+
+
+def coop_winner(g: Game) -> None:
+    """Cooperative Game / Victory: the players compare their VP to find the winner."""
+    s = g.state
+    if not g.options.coop:
+        return
+    winner = "king" if s.vp_king > s.vp_valido else ("valido" if s.vp_valido > s.vp_king else "tie")
+    g.log(
+        f"The King has {s.vp_king} VP, the Valido {s.vp_valido}: "
+        f"{'a tie' if winner == 'tie' else 'the ' + winner.capitalize() + ' wins'}.",
+        rule="Cooperative Game / Victory",
+    )
