@@ -187,7 +187,7 @@ class GameState:
     # The Catalan front's fourth black space is open (the Guerra dels Segadors marker gone).
     catalonia_fourth_space: bool = False
     # The Catalan front was opened alone by GUERRA DELS SEGADORS: the next FRANCO-SPANISH
-    # WAR card opens Picardy (War in Picardy/Catalonia; ruling W4).
+    # WAR card opens Picardy (War in Picardy/Catalonia; ruling R31).
     picardy_pending: bool = False
     # LOUIS II CONDÉ has served Spain (THE FRONDE); and whether he last left Spanish
     # service by a truce or peace with France (he may come back with THE FRONDE).

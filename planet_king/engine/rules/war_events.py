@@ -102,7 +102,7 @@ def _austrian_alliance(g: Game, card: EventCard) -> Rules:
         if ws is None or not ws.active:
             g.log(
                 f"{good} positive results, but the War of the Palatinate is not being fought: "
-                "no Habsburg tercio is deployed (ruling W7).",
+                "no Habsburg tercio is deployed (ruling R34).",
                 rule=RULE_ALLIANCE,
                 cause=card.name,
             )
@@ -258,7 +258,7 @@ def _conde_to_spain(g: Game, card: EventCard) -> Rules:
         return
     if conde in s.removed_notables and not s.conde_left_by_diplomacy:
         g.log(
-            "Louis II Condé has been eliminated: he cannot return (ruling W9).",
+            "Louis II Condé has been eliminated: he cannot return (ruling R36).",
             rule=wars.RULE_CONDE,
             cause=card.name,
         )
@@ -267,7 +267,7 @@ def _conde_to_spain(g: Game, card: EventCard) -> Rules:
     if not targets:
         g.log(
             "Neither the Picardy nor the Catalan front is open: Condé cannot take a command "
-            "(ruling W9).",
+            "(ruling R36).",
             rule=wars.RULE_CONDE,
             cause=card.name,
         )

@@ -316,7 +316,7 @@ def player_can_declare(g: Game, war_id: str) -> str | None:
     """Why the player cannot declare this war with a Military Campaign, or None.
 
     Portugal is part of the monarchy until PORTUGUESE WAR makes it a foreign power
-    (War with Portugal; ruling W3)."""
+    (War with Portugal; ruling R30)."""
     why = can_declare(g, war_id)
     if why is None and power_of(g, war_id) == Power.PORTUGAL and not g.state.portugal_independent:
         return "Portugal is not an independent power (War with Portugal)"
@@ -543,7 +543,7 @@ def raise_strength(g: Game, power: str, strength: int, card: EventCard) -> None:
 
 def _open_picardy(g: Game, cause: str) -> Rules:
     """After GUERRA DELS SEGADORS opened the Catalan front alone, the next FRANCO-SPANISH
-    WAR card opens Picardy (ruling W4): France is already at war, so no test and no new
+    WAR card opens Picardy (ruling R31): France is already at war, so no test and no new
     war marker; the declaration steps are taken for the front."""
     s = g.state
     s.picardy_pending = False
