@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import drive, stack
+from conftest import drive, forced_picks, stack
 
 from planet_king.engine.game import Game
-from planet_king.engine.rules import actions, court, end_of_turn, events, organisation
+from planet_king.engine.rules import actions, court, end_of_turn, events, family, organisation
 from planet_king.engine.rules.actions import ACTIONS, Context
 from planet_king.engine.state import Child
 
@@ -383,3 +383,24 @@ def test_low_prestige_brings_the_war_cards_in_at_the_next_organisation(reign: Ga
     s.turn = 3
     organisation.build_event_deck(reign)
     assert "anglo-spanish-war-37" in s.deck and "flanders-war-34" in s.deck
+
+
+def test_bastards_leave_under_the_rule_that_acts(reign: Game) -> None:
+    """Organisation Phase / Choosing the Royal Mistress (l.245, "The replaced Royal
+    Mistress is permanently removed"), Events / The Twilight of Life (l.329), ruling R42:
+    the bastards removed in those steps are logged under those rules, not under End of
+    Turn Phase / Royal Family Mortality, which does not act there."""
+    s = reign.state
+    s.turn, s.mistress = 2, "maria-calderon"
+    s.children = [Child("b1", True, False)]
+    s.queen = "elisabeth-of-france"
+    ladies = family.mistress_candidates(reign)
+    drive(organisation.mistress_step(reign), [f"mistress:{ladies[0]}"] if len(ladies) > 1 else [])
+    removed = [e for e in reign.log_entries if "bastard" in e.text and "is removed" in e.text]
+    assert [e.rule for e in removed] == [organisation.RULE_MISTRESS]
+    s.children = [Child("b2", True, False)]
+    with forced_picks(reign, "mistress"):
+        drive(events.play_event(reign, "the-twilight-of-life"))
+    removed = [e for e in reign.log_entries if "bastard" in e.text and "is removed" in e.text]
+    assert [e.rule for e in removed][1:] == ["Events / The Twilight of Life"]
+    assert all(e.rule != family.RULE_MORTALITY for e in reign.log_entries)

@@ -291,7 +291,7 @@ def remove_from_game(
     if pos == "mistress":
         from planet_king.engine.rules.family import remove_bastards
 
-        remove_bastards(g, "the Royal Mistress is gone")
+        remove_bastards(g, "the Royal Mistress is gone", rule=rule)
         if death:
             g.add_happiness(-1, "death of the Royal Mistress", rule="Events / The Twilight of Life")
     card = g.content.nobles.get(nid)
@@ -326,7 +326,7 @@ def exile(g: Game, nid: str, cause: str, *, rule: str = "Events / Traitor (Exile
     if pos == "mistress":  # her bastards leave with her (rulings R42, R62)
         from planet_king.engine.rules.family import remove_bastards
 
-        remove_bastards(g, "the Royal Mistress is exiled")
+        remove_bastards(g, "the Royal Mistress is exiled", rule=rule)
     if pos is not None:
         yield from fill_vacancy(g, pos, cause)
 

@@ -337,4 +337,4 @@ def mistress_step(g: Game) -> Rules:
     if s.mistress is not None or family.mistress_candidates(g):
         yield from family.choose_mistress(g, "Organisation phase", rule=RULE_MISTRESS)
     if s.queen is None:
-        yield from family.choose_queen(g, "Organisation phase")
+        yield from family.choose_queen(g, "Organisation phase", rule=RULE_MISTRESS)
