@@ -179,6 +179,12 @@ def rating(g: Game, nid: str | None, which: str) -> int:
     return g.state.rolled_ratings[key]
 
 
+def rating_fixed(g: Game, nid: str | None, which: str) -> bool:
+    """Whether the rating is known without a test: printed, or a "?" already fixed."""
+    card = g.content.nobles.get(nid or "")
+    return card is None or getattr(card, which) != "?" or f"{nid}:{which}" in g.state.rolled_ratings
+
+
 def known_rating(g: Game, nid: str | None, which: str) -> int:
     """A rating as a player can see it, without rolling a "?" (2, its middle value, until
     it has been fixed). For bots and views: never changes the game."""

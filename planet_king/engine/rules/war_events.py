@@ -127,33 +127,55 @@ def _austrian_alliance(g: Game, card: EventCard) -> Rules:
 
 
 def _alliance_loss(g: Game, card: EventCard) -> Rules:
+    """A tercio in Flanders, Franche-Comté or Italy, a leader of military 2, or 2 ducats.
+    A "?" military rating not yet fixed is fixed only if that leader is chosen (l.735:
+    "The first time either of them must use one of these values"): not at 2, he cannot
+    be given up and the player chooses again."""
     s = g.state
-    opts = Choices()
-    for loc in (Place.SPANISH_NETHERLANDS, Place.FRANCHE_COMTE, Place.ITALY):
-        for kind in sorted(s.units.get(loc, {})):
-            if kind in LAND_UNITS and s.units[loc][kind] > 0:
-                opts.add(f"tercio:{loc}:{kind}", f"Remove a {UNIT_NAMES[kind]} in {g.name(loc)}")
-    for _w, ws in sorted(s.wars.items()):
-        if ws.active and ws.leader and court.rating(g, ws.leader, "military") == 2:
-            opts.add(f"leader:{ws.leader}", f"Remove {g.name(ws.leader)} (military 2)")
-    if s.treasury >= 2:
-        opts.add("ducats", "Pay 2 ducats")
-    if not opts:
-        g.log(
-            "No positive result, and no tercio, leader or ducats to give: bankruptcy.",
+    while True:
+        opts = Choices()
+        for loc in (Place.SPANISH_NETHERLANDS, Place.FRANCHE_COMTE, Place.ITALY):
+            for kind in sorted(s.units.get(loc, {})):
+                if kind in LAND_UNITS and s.units[loc][kind] > 0:
+                    opts.add(
+                        f"tercio:{loc}:{kind}", f"Remove a {UNIT_NAMES[kind]} in {g.name(loc)}"
+                    )
+        for _w, ws in sorted(s.wars.items()):
+            if not (ws.active and ws.leader):
+                continue
+            if not court.rating_fixed(g, ws.leader, "military"):
+                opts.add(
+                    f"leader:{ws.leader}",
+                    f"Remove {g.name(ws.leader)} (military ?: a test fixes it; only at 2)",
+                )
+            elif court.rating(g, ws.leader, "military") == 2:
+                opts.add(f"leader:{ws.leader}", f"Remove {g.name(ws.leader)} (military 2)")
+        if s.treasury >= 2:
+            opts.add("ducats", "Pay 2 ducats")
+        if not opts:
+            g.log(
+                "No positive result, and no tercio, leader or ducats to give: bankruptcy.",
+                rule=RULE_ALLIANCE,
+                cause=card.name,
+            )
+            yield from economy.pay(g, 2, f"event:{card.id}", cause=card.name, rule=RULE_ALLIANCE)
+            return
+        choice = yield from g.ask(
+            "Austrian Alliance failed: what does the monarchy give up?",
+            opts,
+            role=Role.VALIDO,
             rule=RULE_ALLIANCE,
             cause=card.name,
         )
-        yield from economy.pay(g, 2, f"event:{card.id}", cause=card.name, rule=RULE_ALLIANCE)
-        return
-    choice = yield from g.ask(
-        "Austrian Alliance failed: what does the monarchy give up?",
-        opts,
-        role=Role.VALIDO,
-        rule=RULE_ALLIANCE,
-        cause=card.name,
-    )
-    what, _, rest = choice.partition(":")
+        what, _, rest = choice.partition(":")
+        if what == "leader" and court.rating(g, rest, "military") != 2:
+            g.log(
+                f"{g.name(rest)} is not a leader of military 2: choose again.",
+                rule=RULE_ALLIANCE,
+                cause=card.name,
+            )
+            continue
+        break
     if what == "ducats":
         g.spend(2, f"event:{card.id}", rule=RULE_ALLIANCE, cause=card.name)
     elif what == "tercio":
