@@ -167,6 +167,7 @@ class GameState:
     # play on (Cooperative Game).
     vp_king: int = 0
     vp_valido: int = 0
+    valido_bonus_paid: bool = False  # the King's VP for changing his Valido (R96)
     king_dead: bool = False
     # Secret Memorials: role -> card; revealed to their owner; claimed (VP taken);
     # completed tasks; the best scores reached at the end of a turn.

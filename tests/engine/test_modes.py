@@ -177,6 +177,29 @@ def test_coop_changing_the_valido_scores_for_the_king(content) -> None:
     assert s.vp_king == 2
 
 
+def test_coop_valido_change_bonus_is_scored_once(content) -> None:
+    """Cooperative Game / Victory Points Earned by the King (l.781: "2 VP for changing his
+    Valido before turn 5 and 1 VP on another turn"), ruling R96: one bonus a game, for
+    the first change; a later change, on any turn, scores nothing."""
+    from planet_king.engine.rules import end_of_turn
+
+    g = game_with(content, coop=True)
+    s = g.state
+    s.turn = 2
+    s.court_nobles = ["castel-rodrigo", "diego-carrillo", "francisco-pimentel", None]
+    drive(end_of_turn.new_valido(g), ["valido:castel-rodrigo"])
+    s.turn = 3
+    drive(end_of_turn.new_valido(g), ["valido:diego-carrillo"])
+    s.turn = 6
+    drive(end_of_turn.new_valido(g), ["valido:francisco-pimentel"])
+    assert s.vp_king == 2
+    late = game_with(content, coop=True)
+    late.state.turn = 6
+    late.state.court_nobles = ["castel-rodrigo", None, None, None]
+    drive(end_of_turn.new_valido(late), ["valido:castel-rodrigo"])
+    assert late.state.vp_king == 1
+
+
 def test_coop_dead_king_lets_the_valido_continue(content) -> None:
     """Cooperative Game / Overview: happiness 0 kills the King, not the game."""
     g = game_with(content, coop=True)

@@ -373,12 +373,18 @@ def new_valido(g: Game) -> Rules:
     s.valido = nid
     s.valido_since = s.turn + 1
     g.log(f"{g.name(nid)} is the new Valido.", rule=RULE_VALIDO)
-    if g.options.coop:  # Cooperative Game / Victory Points Earned by the King
+    if g.options.coop and not s.valido_bonus_paid:  # once a game (ruling R96)
+        s.valido_bonus_paid = True
         g.add_vp(
             2 if s.turn < 5 else 1,
             "the King changes his Valido",
             rule="Cooperative Game / Victory Points Earned by the King",
             role=Role.KING,
+        )
+    elif g.options.coop:
+        g.log(
+            "The King has already scored for changing his Valido: no VP (ruling R96).",
+            rule="Cooperative Game / Victory Points Earned by the King",
         )
     if pos and pos.startswith(("office:", "army:")):
         # Only an elimination or an exile forces a vacancy to be filled (ruling R56).
