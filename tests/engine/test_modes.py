@@ -301,9 +301,28 @@ def test_immediate_memorial_is_claimed_at_the_end_of_the_turn(content) -> None:
     g = game_with(content, "the-planet-king", memorials=True)
     s = g.state
     s.memorials = {"king": "golden-age"}
+    s.memorials_read = ["golden-age"]
     s.last_scores = {"enlightenment": 9}
     memorials.check_turn(g)
     assert "golden-age" in s.memorials_claimed and s.vp >= 1
+
+
+@pytest.mark.parametrize("coop", [False, True])
+def test_an_immediate_memorial_is_not_claimed_before_it_is_read(content, coop: bool) -> None:
+    """Secret Memorial / Cooperative Mode (l.760: no player may see his card "until the
+    Organisation phase of the second turn"), Solo Mode (l.763), Secret Memorial Letters
+    ("claim victory points immediately"), ruling R97: a task met on turn 1 is done, but
+    its card is claimed only at the end of the turn in which it is read (turn 2)."""
+    g = game_with(content, "the-planet-king", **({"coop": True} if coop else {"memorials": True}))
+    s = g.state
+    s.memorials, s.memorials_read, s.memorials_claimed = {"king": "golden-age"}, [], []
+    s.turn, s.last_scores = 1, {"enlightenment": 9}
+    memorials.check_turn(g)
+    assert "golden-age" in s.memorials_done and s.memorials_claimed == []
+    s.turn, s.last_scores = 2, {"enlightenment": 3}
+    drive(memorials.read_step(g))
+    memorials.check_turn(g)
+    assert s.memorials_claimed == ["golden-age"]
 
 
 # --------------------------------------------------------- bastard son heir

@@ -155,7 +155,9 @@ def _met(g: Game, m: Memorial, *, final: bool) -> bool:
 
 
 def check_turn(g: Game) -> None:
-    """At the end of each turn: tasks met are noted; immediate cards are claimed."""
+    """At the end of each turn: tasks met are noted; immediate cards are claimed, once
+    read: a task met before its card is read stays done, and is claimed at the end of
+    the turn in which the card is read (ruling R97)."""
     s = g.state
     if not in_use(g):
         return
@@ -167,7 +169,12 @@ def check_turn(g: Game) -> None:
             and _met(g, m, final=False)
         ):
             s.memorials_done.append(cid)
-        if m.check == "immediate" and cid in s.memorials_done and cid not in s.memorials_claimed:
+        if (
+            m.check == "immediate"
+            and cid in s.memorials_done
+            and cid in s.memorials_read
+            and cid not in s.memorials_claimed
+        ):
             _claim(g, m, owner)
 
 
