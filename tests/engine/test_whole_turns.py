@@ -11,7 +11,7 @@ from conftest import stack
 from planet_king.bots import make_bot
 from planet_king.content.loader import Content
 from planet_king.engine.game import Game, GameOptions
-from planet_king.engine.rules import actions
+from planet_king.engine.rules import actions, organisation
 from planet_king.engine.rules.actions import ACTIONS, Context
 from planet_king.engine.rules.organisation import RULE_EVENT_DECK
 
@@ -147,3 +147,17 @@ def test_a_government_action_of_the_organisation_is_not_repeated_at_end_of_turn(
     assert actions.why_not(g, ACTIONS["build-fleet"], END_OF_TURN) is None
     g.choose("type:government")
     assert "action:government:raise-tercio" not in g.decision.legal_ids
+
+
+def test_the_secret_memorial_is_read_last_in_the_organisation_phase(content: Content) -> None:
+    """Organisation Phase / Overview (l.213), Read the Secret Memorial Card (l.248) and the
+    Sequence of Play (l.956) list the reading last, after the Royal Mistress; ruling R98.
+    Solo with memorials, turn 2: the player actions and the Royal Mistress come first."""
+    g = Game("the-planet-king", seed=8, options=GameOptions(memorials=True), content=content)
+    play(g, until=lambda g: g.state.turn == 2 and g.decision.rule.startswith("Secret Memorial"))
+    turn2 = [e for e in g.log_entries if e.turn == 2]
+    assert any(e.rule == organisation.RULE_CUBES for e in turn2)
+    assert any(e.rule == organisation.RULE_MISTRESS for e in turn2)
+    assert not any(e.rule.startswith("Secret Memorial") for e in turn2)
+    g.choose(g.decision.legal_ids[0])
+    assert g.state.memorials_read and g.state.phase == "events"

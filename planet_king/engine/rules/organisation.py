@@ -312,13 +312,13 @@ def place_cubes(g: Game) -> None:
 
 # ------------------------------------------------------------------ phase
 def organisation_phase(g: Game) -> Rules:
-    """Turns after the first: decks, cubes, free actions, the Royal Mistress."""
+    """Turns after the first: decks, cubes, free actions, the Royal Mistress, and last the
+    Secret Memorial (ruling R98)."""
     from planet_king.engine.rules import actions
 
     s = g.state
     s.phase = "organisation"
     g.log(f"Turn {s.turn}: the Organisation phase.", rule="Game Sequence")
-    yield from memorials.read_step(g)
     yield from retire_expired(g)
     yield from wars.organise_leaders(g)
     fill_decks(g)
@@ -329,6 +329,7 @@ def organisation_phase(g: Game) -> Rules:
     yield from actions.take_actions(g, actions.Context("organisation", "Organisation phase"))
     if not g.options.war_only:
         yield from mistress_step(g)
+    yield from memorials.read_step(g)
 
 
 def mistress_step(g: Game) -> Rules:
