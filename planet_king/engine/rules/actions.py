@@ -402,6 +402,8 @@ def _hunt(g: Game, ctx: Context) -> Rules:
 
 @check(_hunt)
 def _hunt_check(g: Game, ctx: Context) -> str | None:
+    if g.hothead:  # its only effect is HUNTING DAY's happiness point (ruling R99)
+        return "the King's happiness is not used in Hothead"
     # "Not already in the event deck": hunted and not played since (ruling R61); a card
     # played this turn and shuffled back at End of Turn is not there by a Hunt.
     if g.state.hunting_day_due:
@@ -1067,8 +1069,8 @@ def _fortify(g: Game, ctx: Context) -> Rules:
 
 @check(_fortify)
 def _fortify_check(g: Game, ctx: Context) -> str | None:
-    if g.hothead:
-        return "the Indies are not used in Hothead"
+    # Hothead allows every simple action but exploration (l.796, ruling R99): the
+    # fortification waits under construction, as there is no End of Turn.
     return None if end_of_turn.can_fortify(g) else "nothing left to fortify"
 
 

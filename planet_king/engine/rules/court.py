@@ -301,7 +301,8 @@ def remove_from_game(
         if death:
             g.add_happiness(-1, "death of the Royal Mistress", rule="Events / The Twilight of Life")
     card = g.content.nobles.get(nid)
-    if card is not None and card.son and "father" in card.traits and pos is not None:
+    # Hothead's nobles are three cards; the son is not among them (l.798, ruling R99).
+    if card is not None and card.son and "father" in card.traits and pos and not g.hothead:
         son = card.son
         if son not in s.removed_notables and where(g, son) is None:
             if son in s.noble_deck:
