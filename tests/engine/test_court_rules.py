@@ -404,3 +404,21 @@ def test_bastards_leave_under_the_rule_that_acts(reign: Game) -> None:
     removed = [e for e in reign.log_entries if "bastard" in e.text and "is removed" in e.text]
     assert [e.rule for e in removed][1:] == ["Events / The Twilight of Life"]
     assert all(e.rule != family.RULE_MORTALITY for e in reign.log_entries)
+
+
+def test_a_revolt_test_needs_one_full_sp(reign: Game) -> None:
+    """End of Turn Phase / Revolts (l.598: "at least 1 of their own SP"); Military Units
+    (l.143: "Provincial tercios are worth ½ SP"); rulings R24 and R100: the provincial
+    tercio levied just before Revolts is half an SP and gives no test; the two levied in
+    Spain after the UNION OF ARMS are one SP and do; so does a fleet, which l.967's
+    "tercio" would leave out."""
+    s = reign.state
+    s.revolts = ["spain", "italy", "spanish-netherlands"]
+    s.units["spain"] = {"provincial": 2}
+    s.units["italy"] = {"provincial": 1}
+    s.units["spanish-netherlands"] = {"fleet": 1}
+    stack(reign, "action-2", "excellent-harvests")  # neither negative
+    s.treasury, deck = 5, len(s.deck)
+    drive(end_of_turn.revolts(reign))
+    assert len(s.deck) == deck - 2  # tests in Spain and Flanders, none in Italy
+    assert s.revolts == [] and s.treasury == 4

@@ -200,7 +200,7 @@ def revolts(g: Game) -> Rules:
     s = g.state
     for loc in list(s.revolts):
         s.revolts.remove(loc)
-        if units.unit_sp(s.units.get(loc, {})) >= 1:
+        if units.unit_sp(s.units.get(loc, {})) >= 1:  # one full SP (rulings R24, R100)
             t = g.fortune_test(f"revolt in {g.name(loc)}", rule=RULE_REVOLTS)
             if not t.negative:
                 g.log(f"The revolt in {g.name(loc)} is put down.", rule=RULE_REVOLTS)
