@@ -135,6 +135,9 @@ class GameState:
     revolts: list[str] = field(default_factory=list)
     raids: list[str] = field(default_factory=list)
     asiento: int = 0  # 0 none, 1 on Castile, 2 on Castile and the Indies
+    # An Asiento on Castile declared after this turn's Income secures next turn's Castile
+    # revenue instead (ruling R101).
+    castile_secured_next: bool = False
     indies_ducats: dict[str, int] = field(default_factory=dict)
     fortifications: dict[str, int] = field(default_factory=dict)
     portugal_independent: bool = False

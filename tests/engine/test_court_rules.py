@@ -6,7 +6,15 @@ import pytest
 from conftest import drive, forced_picks, stack
 
 from planet_king.engine.game import Game
-from planet_king.engine.rules import actions, court, end_of_turn, events, family, organisation
+from planet_king.engine.rules import (
+    actions,
+    court,
+    economy,
+    end_of_turn,
+    events,
+    family,
+    organisation,
+)
 from planet_king.engine.rules.actions import ACTIONS, Context
 from planet_king.engine.state import Child
 
@@ -422,3 +430,23 @@ def test_a_revolt_test_needs_one_full_sp(reign: Game) -> None:
     drive(end_of_turn.revolts(reign))
     assert len(s.deck) == deck - 2  # tests in Spain and Flanders, none in Italy
     assert s.revolts == [] and s.treasury == 4
+
+
+def test_an_asiento_after_income_secures_next_turns_castile_revenue(reign: Game) -> None:
+    """Simple Actions / Asiento (l.569: no ducats "from Castile for that turn"); Income;
+    Special Rules / Bankruptcy (an Asiento to pay a debt); ruling R101: an Asiento on
+    Castile declared after this turn's Income (a table's ducat at the scores) forgoes the
+    next turn's Castile revenue; one declared before Income is over at clean-up."""
+    s = reign.state
+    s.phase, s.step, s.asiento = "end-of-turn", "scores", 0
+    economy.do_asiento(reign, "bankruptcy")
+    end_of_turn.cleanup(reign)
+    assert s.asiento == 1 and not s.castile_secured_next
+    s.turn += 1
+    drive(end_of_turn.income(reign))
+    assert any("nothing from Castile" in e.text for e in reign.log_entries[-12:])
+    s.step = "player actions"
+    end_of_turn.cleanup(reign)
+    economy.do_asiento(reign, "action:asiento")
+    end_of_turn.cleanup(reign)
+    assert s.asiento == 0

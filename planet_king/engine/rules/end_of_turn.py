@@ -413,7 +413,14 @@ def cleanup(g: Game) -> None:
         )
     s.unique_used.clear()
     s.wins_this_turn = 0
-    s.asiento = 0
+    s.asiento = 1 if s.castile_secured_next else 0  # ruling R101
+    if s.castile_secured_next:
+        g.log(
+            "The Asiento declared after Income keeps Castile's revenues secured next turn "
+            "(ruling R101).",
+            rule=RULE_CLEANUP,
+        )
+    s.castile_secured_next = False
     s.action_cards_played = 0
     s.total_war_played = False
     s.gov_this_card = s.gov_prev_card = None
