@@ -362,13 +362,17 @@ class Game:
         self.random_draws += 1
 
     def reshuffle_discards(self, why: str) -> None:
+        """The discard pile becomes the deck, less the ACTION and TOTAL WAR cards played
+        as events this phase, kept separated to count them (ruling R102)."""
         s = self.state
-        s.deck.extend(s.discard)
-        s.discard.clear()
+        apart = [c for c in s.discard if c in s.played_apart]
+        s.deck.extend(c for c in s.discard if c not in s.played_apart)
+        s.discard[:] = apart
         self.shuffle_deck()
+        kept = f"; the {len(apart)} ACTION and TOTAL WAR cards played stay apart" if apart else ""
         self.log(
             f"The event deck is exhausted {why}: the discard pile ({len(s.deck)} cards) is "
-            "shuffled to form a new deck.",
+            f"shuffled to form a new deck{kept}.",
             rule="Events Phase / Overview",
         )
 

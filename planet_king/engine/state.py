@@ -101,6 +101,9 @@ class GameState:
     # put back into the old deck.
     hunting_day_due: bool = False
     action_cards_played: int = 0
+    # ACTION and TOTAL WAR cards played as events this Events phase, "separated in the
+    # discard pile" (l.264): a reshuffle forced by a fortune test leaves them out (R102).
+    played_apart: list[str] = field(default_factory=list)
     total_war_played: bool = False
     phase_over: bool = False
     # Government-action no-repeat rule (Government Actions): the action taken with the

@@ -33,6 +33,7 @@ def end_of_turn(g: Game) -> Rules:
     s.phase = "end-of-turn"
     s.deck.extend(s.discard)
     s.discard.clear()
+    s.played_apart.clear()
     g.shuffle_deck()
     g.log(
         "The cards played this turn are shuffled back into the event deck.",

@@ -66,6 +66,8 @@ def play_event(g: Game, card_id: str) -> Rules:
         )
     else:
         s.discard.append(card_id)
+        if card.effect in ("action", "total-war"):  # counted apart (l.264, ruling R102)
+            s.played_apart.append(card_id)
     for other in card.removes:
         if other not in s.pending_removals:
             s.pending_removals.append(other)

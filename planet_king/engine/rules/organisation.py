@@ -267,6 +267,7 @@ def build_event_deck(g: Game, *, instability: int | None = None) -> None:
         )
     s.deck = deck
     s.discard = []
+    s.played_apart = []
     g.shuffle_deck()
     g.log(
         f"The event deck has {len(deck)} cards, {min(n, len(available))} of them INSTABILITY.",
