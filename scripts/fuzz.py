@@ -15,7 +15,9 @@ file) and checks after every choice:
 - every decision has a legal option, and option ids are unique within it;
 - the rules' invariants of ``planet_king.engine.invariants`` (leader windows, cards out
   of the game never drawn, unique actions once a turn, the INSTABILITY count at
-  Organisation, campaign costs paid);
+  Organisation, campaign costs paid, a HUNTING DAY played only after a Hunt since it
+  was last played, no VP for a War of the Palatinate ended on turn 6 or later, no
+  government action of the Organisation repeated at End of Turn);
 - the state round-trips through the save format: the save written now (JSON text) is
   read back and its choices replayed by a shadow game, which must reach the saved
   digest; the shadow's log must equal the game's log (replay reproduces the log);

@@ -535,6 +535,8 @@ class ExpertBot(GreedyBot):
             return self.valido_value(g, d, oid)
         if kind == "war" and about is DecisionKind.EMBASSY_TARGET:
             return self.war_threat(g, rest)
+        if oid == actions.NO_EMBASSY:  # DIPLOMACY's embassy is optional: a war's worth 0
+            return 0.0
         if kind == "lose":
             return self.sp_loss_value(g, d, oid)
         if kind == "remove" or (oid == "keep" and about in REMOVALS):

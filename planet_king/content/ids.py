@@ -45,6 +45,7 @@ class Event(Ids):
     GUERRA_DELS_SEGADORS = "guerra-dels-segadors"
     CORSAIRS_OF_DUNKIRK = "corsairs-of-dunkirk"
     HUNTING_DAY = "hunting-day"
+    RAID_IN_THE_INDIES = "raid-in-the-indies"
     ACTION_14 = "action-14"  # the eighth ACTION card (Union of Arms)
     FRANCO_SPANISH_WAR_33 = "franco-spanish-war-33"
     FLANDERS_WAR_34 = "flanders-war-34"

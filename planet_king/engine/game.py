@@ -15,6 +15,7 @@ from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from planet_king.content.ids import Event
 from planet_king.content.loader import Content, load_content
 from planet_king.content.models import EventCard, Scenario
 from planet_king.engine import snapshot, stacking
@@ -444,13 +445,17 @@ class Game:
         self.random_draws += 1
 
     def reshuffle_discards(self, why: str) -> None:
+        """The discard pile becomes the deck, less the ACTION and TOTAL WAR cards played
+        as events this phase, kept separated to count them (ruling R102)."""
         s = self.state
-        s.deck.extend(s.discard)
-        s.discard.clear()
+        apart = [c for c in s.discard if c in s.played_apart]
+        s.deck.extend(c for c in s.discard if c not in s.played_apart)
+        s.discard[:] = apart
         self.shuffle_deck()
+        kept = f"; the {len(apart)} ACTION and TOTAL WAR cards played stay apart" if apart else ""
         self.log(
             f"The event deck is exhausted {why}: the discard pile ({len(s.deck)} cards) is "
-            "shuffled to form a new deck.",
+            f"shuffled to form a new deck{kept}.",
             rule="Events Phase / Overview",
         )
 
@@ -483,7 +488,10 @@ class Game:
     def draw(self, deck: str) -> str:
         """Take the next card of the ``events``, ``nobles`` or ``geniuses`` deck: the top
         card, or the next card of the game's stack (planet_king.engine.stacking)."""
-        return stacking.draw(self, deck)
+        card = stacking.draw(self, deck)
+        if card == Event.HUNTING_DAY:
+            self.state.hunting_day_due = False  # played: only a new Hunt brings it back
+        return card
 
     # ------------------------------------------------------- score markers
     @property

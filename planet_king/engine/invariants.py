@@ -10,6 +10,7 @@ turn); the other checks read the position alone.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -37,6 +38,11 @@ UNIQUE_ACTIONS = (  # Actions / Unique Actions (l.573), as the engine's action i
 # Special Rules: Ambrosio de Spinola always, Juan José of Austria at military 3, pay two.
 TWO_DUCAT_LEADERS = {"ambrosio-de-spinola": None, "juan-jose-of-austria": 3}
 UNION_OF_ARMS = Event.UNION_OF_ARMS
+HUNTING_DAY = Event.HUNTING_DAY
+CAMPAIGN = "military-campaign"
+# War of the Palatinate: its end line, and a VP change (solo "+1 VP (", co-op "+1 VP for").
+PALATINATE_ENDS = "War of the Palatinate ends in "
+VP_LINE = re.compile(r"^[+-]\d+ VP ")
 GUERRA = "guerra-dels-segadors"
 # After the Organisation phase has applied the turn's windows (appointments, exits).
 WINDOW_PHASES = ("events", "end-of-turn")
@@ -109,9 +115,85 @@ class Watch:
     taken: Counter[str] = field(default_factory=Counter)  # stats at the turn's start
     named: Counter[str] = field(default_factory=Counter)
     campaigns_seen: int = 0
+    # HUNTING DAY's plays as an event so far, and the Hunts taken before the last of them
+    # (None until the first check: Hothead's deck holds the card from the start).
+    hunting_plays: int = 0
+    hunts_at_play: int | None = None
+
+    log_read: int = 0  # log entries read by ``late_palatinate``
+    # Government actions counted at the last check, its phase and turn, and those taken
+    # in this turn's Organisation phase (``government_repeats``).
+    gov_seen: Counter[str] = field(default_factory=Counter)
+    gov_phase: tuple[int, str] = (-1, "")
+    gov_organisation: set[str] = field(default_factory=set)
 
     def check(self, g: Game) -> list[str]:
-        return self.unique_actions(g) + self.campaign_costs(g)
+        return (
+            self.unique_actions(g)
+            + self.campaign_costs(g)
+            + self.hunting_day(g)
+            + self.late_palatinate(g)
+            + self.government_repeats(g)
+        )
+
+    def government_repeats(self, g: Game) -> list[str]:
+        """Government Actions (l.512): one taken in the Organisation phase "cannot be
+        repeated in the End of Turn phase". An action counted since the last check was
+        taken in that check's phase (a choice of action comes before the action)."""
+        s = g.state
+        taken = s.stats.actions_taken
+        now = Counter({a: taken[a] for a in government_actions()})
+        turn, phase = self.gov_phase
+        out: list[str] = []
+        if turn != s.turn or any(now[a] < n for a, n in self.gov_seen.items()):
+            self.gov_organisation = set()  # a new turn, or a game taken back
+        else:
+            new = {a for a in now if now[a] > self.gov_seen[a]}
+            if phase == "organisation":
+                self.gov_organisation |= new
+            elif phase == "end-of-turn":
+                out = [
+                    f"government action {a} of the Organisation repeated at End of Turn {turn}"
+                    for a in sorted(new & self.gov_organisation)
+                ]
+        self.gov_seen, self.gov_phase = now, (s.turn, s.phase)
+        return out
+
+    def late_palatinate(self, g: Game) -> list[str]:
+        """War of the Palatinate (l.441): a war that ends on turn 6 or later gives no VP,
+        to either role in co-op (the King's 1 VP a war, l.781, included). Read from the
+        log: from the war's end line to its prestige marker, no VP changes."""
+        entries = g.log_entries
+        if len(entries) < self.log_read:
+            self.log_read = 0  # a game taken back
+        out: list[str] = []
+        ending = False
+        for e in entries[self.log_read :]:
+            if e.text.startswith(PALATINATE_ENDS) and e.turn >= 6:
+                ending = True
+            elif ending and VP_LINE.match(e.text):
+                out.append(f"a VP for the War of the Palatinate ended on turn {e.turn}: {e.text}")
+            elif ending and e.text.split(" (")[0][3:] == "prestige marker":
+                ending = False
+        self.log_read = len(entries)
+        return out
+
+    def hunting_day(self, g: Game) -> list[str]:
+        """Creating the Event Decks (l.228), Hunt (l.474): HUNTING DAY is in a deck only
+        through a Hunt, so each play of it as an event follows a Hunt taken since it was
+        last played (Hothead's deck holds it once from the start, l.797)."""
+        stats = g.state.stats
+        plays, hunts = stats.events_played[HUNTING_DAY], stats.actions_taken["hunt"]
+        if self.hunts_at_play is None or plays < self.hunting_plays:  # start, or taken back
+            self.hunting_plays = plays
+            self.hunts_at_play = hunts - (1 if g.hothead and plays == 0 else 0)
+            return []
+        out = []
+        if plays > self.hunting_plays:
+            if hunts <= self.hunts_at_play:
+                out.append(f"HUNTING DAY played on turn {g.state.turn} with no Hunt since")
+            self.hunting_plays, self.hunts_at_play = plays, hunts
+        return out
 
     def unique_actions(self, g: Game) -> list[str]:
         """Actions / Unique Actions: each once a turn, apart from those an event card
@@ -156,6 +238,13 @@ class Watch:
         if ledger != sum(paid for _, _, paid in done):
             out.append(f"campaigns paid {ledger} ducats by the ledger, not their costs' sum")
         return out
+
+
+def government_actions() -> list[str]:
+    """Government actions that may not be repeated (a campaign may, on another war)."""
+    from planet_king.engine.rules.actions import ACTIONS
+
+    return [a for a, act in ACTIONS.items() if act.type == "government" and a != CAMPAIGN]
 
 
 def check(g: Game, watch: Watch) -> list[str]:

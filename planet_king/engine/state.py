@@ -96,13 +96,24 @@ class GameState:
     discard: list[str] = field(default_factory=list)
     removed_events: list[str] = field(default_factory=list)
     pending_removals: list[str] = field(default_factory=list)
+    # HUNTING DAY is in the event deck by a Hunt (or Hothead's set-up) and has not been
+    # drawn since, as an event or a fortune test: only then is it "already in the event
+    # deck" and in the next turn's deck (ruling R61), whatever the End of Turn reshuffle
+    # put back into the old deck.
+    hunting_day_due: bool = False
     action_cards_played: int = 0
+    # ACTION and TOTAL WAR cards played as events this Events phase, "separated in the
+    # discard pile" (l.264): a reshuffle forced by a fortune test leaves them out (R102).
+    played_apart: list[str] = field(default_factory=list)
     total_war_played: bool = False
     phase_over: bool = False
     # Government-action no-repeat rule (Government Actions): the action taken with the
     # current ACTION card and with the previous one, as (action id, war id or "").
     gov_this_card: tuple[str, str] | None = None
     gov_prev_card: tuple[str, str] | None = None
+    # The government actions taken in this turn's Organisation phase: none of them may be
+    # repeated at End of Turn (Government Actions, l.512).
+    gov_organisation: list[str] = field(default_factory=list)
     # The Court and offices.
     valido: str | None = None
     queen: str | None = None
@@ -128,6 +139,9 @@ class GameState:
     revolts: list[str] = field(default_factory=list)
     raids: list[str] = field(default_factory=list)
     asiento: int = 0  # 0 none, 1 on Castile, 2 on Castile and the Indies
+    # An Asiento on Castile declared after this turn's Income secures next turn's Castile
+    # revenue instead (ruling R101).
+    castile_secured_next: bool = False
     indies_ducats: dict[str, int] = field(default_factory=dict)
     fortifications: dict[str, int] = field(default_factory=dict)
     portugal_independent: bool = False
@@ -160,6 +174,7 @@ class GameState:
     # play on (Cooperative Game).
     vp_king: int = 0
     vp_valido: int = 0
+    valido_bonus_paid: bool = False  # the King's VP for changing his Valido (R96)
     king_dead: bool = False
     # Secret Memorials: role -> card; revealed to their owner; claimed (VP taken);
     # completed tasks; the best scores reached at the end of a turn.
@@ -180,7 +195,7 @@ class GameState:
     # The Catalan front's fourth black space is open (the Guerra dels Segadors marker gone).
     catalonia_fourth_space: bool = False
     # The Catalan front was opened alone by GUERRA DELS SEGADORS: the next FRANCO-SPANISH
-    # WAR card opens Picardy (War in Picardy/Catalonia; ruling W4).
+    # WAR card opens Picardy (War in Picardy/Catalonia; ruling R31).
     picardy_pending: bool = False
     # LOUIS II CONDÉ has served Spain (THE FRONDE); and whether he last left Spanish
     # service by a truce or peace with France (he may come back with THE FRONDE).

@@ -6,7 +6,7 @@ from conftest import drive, stack
 from test_wars import at_war
 
 from planet_king.engine.game import Game
-from planet_king.engine.rules import actions, events, units
+from planet_king.engine.rules import actions, court, events, units
 from planet_king.engine.rules.actions import ACTIONS, Context
 
 CARD = Context("card", "Action")
@@ -161,17 +161,42 @@ def test_exploration_is_not_allowed_in_hothead(hothead: Game) -> None:
     )
 
 
-def test_hunt_shuffles_hunting_day_into_the_deck(hothead: Game) -> None:
+def test_hunt_shuffles_hunting_day_into_the_deck(reign: Game) -> None:
     """Royal Actions (Hunt): only if HUNTING DAY is not in the deck; it is shuffled in."""
-    s = hothead.state
+    s = reign.state
+    s.deck, s.turn = ["hunting-day", "action-1"], 2
+    s.hunting_day_due = True
     assert (
-        actions.why_not(hothead, ACTIONS["hunt"], CARD)
-        == "HUNTING DAY is already in the event deck"
+        actions.why_not(reign, ACTIONS["hunt"], CARD) == "HUNTING DAY is already in the event deck"
     )
-    s.deck.remove("hunting-day")
-    s.discard.append("hunting-day")
-    drive(actions.perform(hothead, ACTIONS["hunt"], CARD))
+    stack(reign, "hunting-day")
+    s.discard.append(reign.draw("events"))  # played: only a new Hunt brings it back
+    assert actions.why_not(reign, ACTIONS["hunt"], CARD) is None
+    drive(actions.perform(reign, ACTIONS["hunt"], CARD))
     assert "hunting-day" in s.deck and "hunting-day" not in s.discard
+
+
+def test_hothead_ignores_court_life_but_allows_every_other_simple_action(
+    hothead: Game,
+) -> None:
+    """Scenarios / "Hothead" (l.795: rules and actions about ladies, geniuses, the King's
+    happiness and enlightenment are ignored; l.796: any simple action but exploration;
+    l.798: the nobles are Spinola, Castel Rodrigo and Fernández de Castro, father),
+    ruling R99: no Hunt (its only effect is happiness), Build a Fortification allowed, and
+    the father's son does not replace him."""
+    s = hothead.state
+    assert actions.why_not(hothead, ACTIONS["hunt"], CARD) == (
+        "the King's happiness is not used in Hothead"
+    )
+    assert actions.why_not(hothead, ACTIONS["build-fortification"], CARD) is None
+    treasury = s.treasury
+    drive(actions.perform(hothead, ACTIONS["build-fortification"], CARD), ["fort:peru"])
+    assert s.treasury == treasury - 1 and s.construction[-1] == ("fortification", "peru")
+    father = "fernandez-de-castro-father"
+    if court.where(hothead, father) is None:
+        s.court_nobles[s.court_nobles.index(None)] = father
+    drive(court.remove_from_game(hothead, father, "x", rule="r"))
+    assert court.where(hothead, "fernandez-de-castro-son") is None
 
 
 def test_sale_of_privileges_removes_a_noble_for_a_ducat(hothead: Game) -> None:

@@ -41,11 +41,12 @@ def test_army_command_vacancy_needs_a_military_rating(hothead: Game) -> None:
     assert s.wars["france-italy"].leader is None
 
 
-def test_father_is_replaced_by_his_son(hothead: Game) -> None:
-    """Notable Cards (Father/Son): a father removed is replaced by his son."""
-    s = hothead.state
+def test_father_is_replaced_by_his_son(reign: Game) -> None:
+    """Notable Cards (Father/Son): a father removed is replaced by his son (not in
+    Hothead, whose nobles do not include the son: ruling R99)."""
+    s = reign.state
     s.offices["viceroy-italy"] = "fernandez-de-castro-father"
-    drive(court.remove_from_game(hothead, "fernandez-de-castro-father", "test"))
+    drive(court.remove_from_game(reign, "fernandez-de-castro-father", "test"))
     assert s.offices["viceroy-italy"] == "fernandez-de-castro-son"
 
 

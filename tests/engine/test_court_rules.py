@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from conftest import drive, stack
+from conftest import drive, forced_picks, stack
 
 from planet_king.engine.game import Game
-from planet_king.engine.rules import actions, court, end_of_turn, events, organisation
+from planet_king.engine.rules import (
+    actions,
+    court,
+    economy,
+    end_of_turn,
+    events,
+    family,
+    organisation,
+)
 from planet_king.engine.rules.actions import ACTIONS, Context
 from planet_king.engine.state import Child
 
@@ -383,3 +391,62 @@ def test_low_prestige_brings_the_war_cards_in_at_the_next_organisation(reign: Ga
     s.turn = 3
     organisation.build_event_deck(reign)
     assert "anglo-spanish-war-37" in s.deck and "flanders-war-34" in s.deck
+
+
+def test_bastards_leave_under_the_rule_that_acts(reign: Game) -> None:
+    """Organisation Phase / Choosing the Royal Mistress (l.245, "The replaced Royal
+    Mistress is permanently removed"), Events / The Twilight of Life (l.329), ruling R42:
+    the bastards removed in those steps are logged under those rules, not under End of
+    Turn Phase / Royal Family Mortality, which does not act there."""
+    s = reign.state
+    s.turn, s.mistress = 2, "maria-calderon"
+    s.children = [Child("b1", True, False)]
+    s.queen = "elisabeth-of-france"
+    ladies = family.mistress_candidates(reign)
+    drive(organisation.mistress_step(reign), [f"mistress:{ladies[0]}"] if len(ladies) > 1 else [])
+    removed = [e for e in reign.log_entries if "bastard" in e.text and "is removed" in e.text]
+    assert [e.rule for e in removed] == [organisation.RULE_MISTRESS]
+    s.children = [Child("b2", True, False)]
+    with forced_picks(reign, "mistress"):
+        drive(events.play_event(reign, "the-twilight-of-life"))
+    removed = [e for e in reign.log_entries if "bastard" in e.text and "is removed" in e.text]
+    assert [e.rule for e in removed][1:] == ["Events / The Twilight of Life"]
+    assert all(e.rule != family.RULE_MORTALITY for e in reign.log_entries)
+
+
+def test_a_revolt_test_needs_one_full_sp(reign: Game) -> None:
+    """End of Turn Phase / Revolts (l.598: "at least 1 of their own SP"); Military Units
+    (l.143: "Provincial tercios are worth ½ SP"); rulings R24 and R100: the provincial
+    tercio levied just before Revolts is half an SP and gives no test; the two levied in
+    Spain after the UNION OF ARMS are one SP and do; so does a fleet, which l.967's
+    "tercio" would leave out."""
+    s = reign.state
+    s.revolts = ["spain", "italy", "spanish-netherlands"]
+    s.units["spain"] = {"provincial": 2}
+    s.units["italy"] = {"provincial": 1}
+    s.units["spanish-netherlands"] = {"fleet": 1}
+    stack(reign, "action-2", "excellent-harvests")  # neither negative
+    s.treasury, deck = 5, len(s.deck)
+    drive(end_of_turn.revolts(reign))
+    assert len(s.deck) == deck - 2  # tests in Spain and Flanders, none in Italy
+    assert s.revolts == [] and s.treasury == 4
+
+
+def test_an_asiento_after_income_secures_next_turns_castile_revenue(reign: Game) -> None:
+    """Simple Actions / Asiento (l.569: no ducats "from Castile for that turn"); Income;
+    Special Rules / Bankruptcy (an Asiento to pay a debt); ruling R101: an Asiento on
+    Castile declared after this turn's Income (a table's ducat at the scores) forgoes the
+    next turn's Castile revenue; one declared before Income is over at clean-up."""
+    s = reign.state
+    s.phase, s.step, s.asiento = "end-of-turn", "scores", 0
+    economy.do_asiento(reign, "bankruptcy")
+    end_of_turn.cleanup(reign)
+    assert s.asiento == 1 and not s.castile_secured_next
+    s.turn += 1
+    drive(end_of_turn.income(reign))
+    assert any("nothing from Castile" in e.text for e in reign.log_entries[-12:])
+    s.step = "player actions"
+    end_of_turn.cleanup(reign)
+    economy.do_asiento(reign, "action:asiento")
+    end_of_turn.cleanup(reign)
+    assert s.asiento == 0

@@ -8,7 +8,7 @@ from conftest import drive, stack
 
 from planet_king.content.loader import Content
 from planet_king.engine.game import Game
-from planet_king.engine.rules import court, events
+from planet_king.engine.rules import actions, court, events
 
 
 def with_traits(content: Content, traits: dict[str, list[str]]) -> Game:
@@ -314,10 +314,32 @@ def test_diplomacy_sends_an_embassy_without_cube(hothead: Game) -> None:
     s = hothead.state
     cubes = dict(s.cubes)
     treasury = s.treasury
-    drive(events.play_event(hothead, "diplomacy"), ["noble:diego-carrillo"])
+    drive(events.play_event(hothead, "diplomacy"), ["war:france-italy", "noble:diego-carrillo"])
     assert s.cubes == cubes
     assert s.treasury == treasury - 1, "the ducat of the embassy is still paid"
     assert "embassy" not in s.unique_used
+
+
+def test_diplomacy_may_send_no_embassy(hothead: Game) -> None:
+    """Events / Diplomacy (l.338: "The player *may* send an embassy"): sending none is a
+    choice; no ducat is paid and no fortune test drawn. A war at truce is not forced into
+    a peace attempt (Embassy, l.508)."""
+    s = hothead.state
+    s.wars["france-italy"].truce = True
+    treasury, deck = s.treasury, len(s.deck)
+    _, asked = drive(events.play_event(hothead, "diplomacy"), ["no-embassy"])
+    assert set(asked[0].legal_ids) == {"war:france-italy", "no-embassy"}
+    assert (s.treasury, len(s.deck)) == (treasury, deck)
+    assert s.wars["france-italy"].active and s.wars["france-italy"].truce
+    assert logged(hothead, "No embassy is sent")
+
+
+def test_the_embassy_action_has_no_option_to_send_none(hothead: Game) -> None:
+    """Political Actions (Embassy): the action, once chosen, sends its embassy (its menu
+    has a "back"); only DIPLOMACY's embassy is optional."""
+    hothead.state.court_nobles[0] = "castel-rodrigo"
+    _, asked = drive(actions.embassy(hothead, "x", paid=False), ["noble:castel-rodrigo"])
+    assert all("no-embassy" not in d.legal_ids for d in asked)
 
 
 def test_diplomacy_without_war_has_no_effect(hothead: Game) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from conftest import drive, stack
 
 from planet_king.engine.game import Game
-from planet_king.engine.rules import flow
+from planet_king.engine.rules import events, flow
 
 
 def test_fortune_test_uses_the_top_cards_symbol_and_discards_it(hothead: Game) -> None:
@@ -95,3 +95,21 @@ def test_ordinary_event_goes_to_the_discard_pile(hothead: Game) -> None:
     hothead.state.deck.remove("excellent-harvests")
     drive(events.play_event(hothead, "excellent-harvests"))
     assert hothead.state.discard[-1] == "excellent-harvests"
+
+
+def test_a_reshuffle_mid_test_leaves_the_played_action_cards_apart(hothead: Game) -> None:
+    """Events Phase / Overview (l.261: "If the event deck is exhausted during or at the
+    time of a fortune test, shuffle the discard pile and complete the test(s)"); End of the
+    Event Phase (l.264: ACTION and TOTAL WAR cards played as events are placed "separated
+    in the discard pile to keep track of how many have been played"); ruling R102: they
+    are not shuffled back, so they cannot be played again in the same Events phase; the
+    cards drawn for fortune tests are."""
+    s = hothead.state
+    stack(hothead, "action-1")
+    drive(events.play_event(hothead, hothead.draw("events")), ["done"])
+    s.discard.extend(s.deck)  # every other card drawn and discarded
+    s.deck.clear()
+    hothead.fortune_test("test")
+    assert "action-1" in s.discard and "action-1" not in s.deck
+    assert s.played_apart == ["action-1"]
+    assert len(s.discard) == 2  # the ACTION card apart, and the test's card

@@ -148,3 +148,69 @@ def test_a_sound_game_keeps_every_invariant_but_the_leader_windows(content: Cont
             + watch.unique_actions(g)
         )
         assert broken == [], (g.state.turn, broken)
+
+
+def test_a_hunting_day_played_with_no_hunt_since_is_caught(reign: Game, hothead: Game) -> None:
+    """Organisation Phase / Creating the Event Decks (l.228), Royal Actions (Hunt): each
+    HUNTING DAY played as an event follows a Hunt taken since it was last played."""
+    s = reign.state
+    watch = invariants.Watch()
+    assert watch.hunting_day(reign) == []
+    s.stats.actions_taken["hunt"] += 1
+    s.stats.events_played["hunting-day"] += 1
+    assert watch.hunting_day(reign) == []
+    s.stats.events_played["hunting-day"] += 1  # the End of Turn reshuffle brought it back
+    assert watch.hunting_day(reign) == [f"HUNTING DAY played on turn {s.turn} with no Hunt since"]
+    h = invariants.Watch()  # Hothead's deck holds it once from the start (l.797)
+    assert h.hunting_day(hothead) == []
+    hothead.state.stats.events_played["hunting-day"] += 1
+    assert h.hunting_day(hothead) == []
+    hothead.state.stats.events_played["hunting-day"] += 1
+    assert h.hunting_day(hothead) != []
+
+
+def test_a_vp_for_a_late_palatinate_end_is_caught(reign: Game) -> None:
+    """Wars / War of the Palatinate (l.441): no VP for a war that ends on turn 6 or later,
+    the co-op King's 1 VP a war (l.781) included; before turn 6 the VP are due."""
+    s = reign.state
+    watch = invariants.Watch()
+    s.turn = 5
+    reign.log("War of the Palatinate ends in victory.")
+    reign.add_vp(1, "war won")
+    reign.add_prestige(1, "war won")
+    assert watch.late_palatinate(reign) == []
+    s.turn = 6
+    reign.log("War of the Palatinate ends in victory.")
+    reign.add_happiness(1, "war won")
+    reign.add_prestige(1, "war won")
+    reign.add_vp(1, "Secret Memorial")  # after the war's markers: not the war's
+    assert watch.late_palatinate(reign) == []
+    reign.log("War of the Palatinate ends in defeat.")
+    reign.add_vp(-1, "war lost")
+    assert watch.late_palatinate(reign) == [
+        "a VP for the War of the Palatinate ended on turn 6: -1 VP (war lost): 2 → 1."
+    ]
+
+
+def test_a_government_action_of_the_organisation_repeated_at_end_of_turn_is_caught(
+    reign: Game,
+) -> None:
+    """Actions / Government Actions (l.512): taken in the Organisation phase, it may be
+    repeated with an ACTION card but not at End of Turn."""
+    s = reign.state
+    watch = invariants.Watch()
+    s.phase = "organisation"
+    assert watch.government_repeats(reign) == []
+    s.stats.actions_taken["raise-tercio"] += 1  # chosen at the Organisation
+    s.phase = "events"
+    assert watch.government_repeats(reign) == []
+    s.stats.actions_taken["raise-tercio"] += 1  # with an ACTION card: allowed
+    s.phase = "end-of-turn"
+    assert watch.government_repeats(reign) == []
+    s.stats.actions_taken["build-fleet"] += 1
+    assert watch.government_repeats(reign) == []
+    s.stats.actions_taken["raise-tercio"] += 1
+    assert watch.government_repeats(reign) == [
+        f"government action raise-tercio of the Organisation repeated at End of Turn {s.turn}"
+    ]
+    assert "military-campaign" not in invariants.government_actions()

@@ -95,6 +95,28 @@ def test_war_only_setup_and_royal_actions(content) -> None:
     assert actions.action_type(g, actions.ACTIONS["cortes"]) == "political"
 
 
+@pytest.mark.parametrize("scenario", ["the-planet-king", "anni-mirabiles", "iupiter-hispano"])
+def test_war_only_first_deck_has_no_raid_in_the_indies(content, scenario: str) -> None:
+    """Setup / Cards (l.178: RAID IN THE INDIES is in the first turn's deck "of all
+    scenarios (except "Hothead" and war-only)"), ruling R90; the card still enters a
+    later turn's deck under its condition (at war with the United Provinces)."""
+    raid = "raid-in-the-indies"
+
+    def set_up(options: GameOptions) -> Game:
+        g = Game(scenario, seed=5, options=options, content=content)
+        while g.decision is not None and g.state.phase == "setup":
+            g.choose(g.decision.legal_ids[0])
+        return g
+
+    assert raid in set_up(GameOptions()).state.deck
+    g = set_up(GameOptions(war_only=True))
+    assert raid not in g.state.deck and raid not in g.state.removed_events
+    if scenario == "the-planet-king":
+        g.state.turn = 2
+        organisation.build_event_deck(g)
+        assert raid in g.state.deck
+
+
 def test_war_only_discards_court_cards_and_doubles_vp(content) -> None:
     """War-Only Mode: the listed cards are discarded unplayed; VP are doubled."""
     g = game_with(content, war_only=True)
@@ -153,6 +175,29 @@ def test_coop_changing_the_valido_scores_for_the_king(content) -> None:
     s.court_nobles = ["castel-rodrigo", None, None, None]
     drive(end_of_turn.new_valido(g), ["valido:castel-rodrigo"])
     assert s.vp_king == 2
+
+
+def test_coop_valido_change_bonus_is_scored_once(content) -> None:
+    """Cooperative Game / Victory Points Earned by the King (l.781: "2 VP for changing his
+    Valido before turn 5 and 1 VP on another turn"), ruling R96: one bonus a game, for
+    the first change; a later change, on any turn, scores nothing."""
+    from planet_king.engine.rules import end_of_turn
+
+    g = game_with(content, coop=True)
+    s = g.state
+    s.turn = 2
+    s.court_nobles = ["castel-rodrigo", "diego-carrillo", "francisco-pimentel", None]
+    drive(end_of_turn.new_valido(g), ["valido:castel-rodrigo"])
+    s.turn = 3
+    drive(end_of_turn.new_valido(g), ["valido:diego-carrillo"])
+    s.turn = 6
+    drive(end_of_turn.new_valido(g), ["valido:francisco-pimentel"])
+    assert s.vp_king == 2
+    late = game_with(content, coop=True)
+    late.state.turn = 6
+    late.state.court_nobles = ["castel-rodrigo", None, None, None]
+    drive(end_of_turn.new_valido(late), ["valido:castel-rodrigo"])
+    assert late.state.vp_king == 1
 
 
 def test_coop_dead_king_lets_the_valido_continue(content) -> None:
@@ -261,6 +306,24 @@ def test_immediate_memorial_is_claimed_at_the_end_of_the_turn(content) -> None:
     s.last_scores = {"enlightenment": 9}
     memorials.check_turn(g)
     assert "golden-age" in s.memorials_claimed and s.vp >= 1
+
+
+@pytest.mark.parametrize("coop", [False, True])
+def test_an_immediate_memorial_is_not_claimed_before_it_is_read(content, coop: bool) -> None:
+    """Secret Memorial / Cooperative Mode (l.760: no player may see his card "until the
+    Organisation phase of the second turn"), Solo Mode (l.763), Secret Memorial Letters
+    ("claim victory points immediately"), ruling R97: a task met on turn 1 is done, but
+    its card is claimed only at the end of the turn in which it is read (turn 2)."""
+    g = game_with(content, "the-planet-king", **({"coop": True} if coop else {"memorials": True}))
+    s = g.state
+    s.memorials, s.memorials_read, s.memorials_claimed = {"king": "golden-age"}, [], []
+    s.turn, s.last_scores = 1, {"enlightenment": 9}
+    memorials.check_turn(g)
+    assert "golden-age" in s.memorials_done and s.memorials_claimed == []
+    s.turn, s.last_scores = 2, {"enlightenment": 3}
+    drive(memorials.read_step(g))
+    memorials.check_turn(g)
+    assert s.memorials_claimed == ["golden-age"]
 
 
 # --------------------------------------------------------- bastard son heir
@@ -377,3 +440,24 @@ def test_war_only_takes_hunting_day_and_an_action_card_out(content) -> None:
     g = game_with(content, war_only=True)
     left = modes.apply_to_deck(g, list(g.content.events))
     assert "hunting-day" not in left and "action-7" not in left and "action-6" in left
+
+
+def test_hothead_can_be_played_in_cooperative_mode_without_memorials(content) -> None:
+    """Scenarios / Overview (l.791: "All scenarios can be played solo or in cooperative
+    mode"); Secret Memorial / Cooperative Mode (l.763: no card is seen before the second
+    turn's Organisation, which Hothead never reaches); ruling R91: co-op Hothead splits
+    the decisions between the roles, uses no memorials, and ends with Hothead's own
+    victory level and the co-op comparison of the players' VP."""
+    g = Game("hothead", seed=4, options=GameOptions(coop=True), content=content)
+    rng = random.Random(4)
+    roles: Counter[Role] = Counter()
+    while g.decision is not None:
+        roles[g.decision.role] += 1
+        g.choose(rng.choice(g.decision.legal_ids))
+    s = g.state
+    assert roles[Role.KING] and roles[Role.VALIDO]
+    assert s.memorials == {} and s.victory_level in ("major-victory", "defeat")
+    assert s.vp == s.vp_king + s.vp_valido
+    assert g.log_entries[-1].rule == "Cooperative Game / Victory"
+    with pytest.raises(ValueError, match="without memorials"):
+        game_with(content, "hothead", coop=True, memorials=True)

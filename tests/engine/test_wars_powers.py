@@ -456,3 +456,29 @@ def test_a_french_front_ended_this_turn_forbids_declaring_war_on_france(content)
     assert not s.wars["france-picardy"].active and not s.wars["france-catalonia"].active
     assert len(s.deck) == n, "no declaration, so no fortune test"
     assert any("Peace marker" in t for t in texts(game))
+
+
+def test_austrian_alliance_fixes_a_question_mark_rating_only_when_chosen(content) -> None:
+    """Events / Austrian Alliance; Special Rules / Juan José of Austria and Rodrigo Pacheco
+    (l.735: the "?" rating is fixed "the first time" it "must" be used): the menu offers
+    Juan José without a test; a test fixes his rating only if he is chosen, and a rating
+    other than 2 sends the player back to choose again."""
+    game = full_game(content, turn=6)
+    s = game.state
+    s.offices["ambassador-austria"] = "leopold-of-habsburg"  # political 2: two tests
+    at_war(game, "palatinate")
+    s.wars["palatinate"].leader = "juan-jose-of-austria"
+    s.units["italy"] = {"tercio": 2}
+    stack(game, "the-plague", "action-2")
+    deck = len(s.deck)
+    _, asked = drive(events.play_event(game, "austrian-alliance"), ["tercio:italy:tercio"])
+    assert "leader:juan-jose-of-austria" in asked[0].legal_ids
+    assert "juan-jose-of-austria:military" not in s.rolled_ratings
+    assert len(s.deck) == deck - 2  # the alliance's two tests only
+    stack(game, "the-plague", "action-2", "excellent-harvests")
+    _, asked = drive(
+        events.play_event(game, "austrian-alliance"), ["leader:juan-jose-of-austria", "ducats"]
+    )
+    assert s.rolled_ratings["juan-jose-of-austria:military"] == 3
+    assert s.wars["palatinate"].leader == "juan-jose-of-austria"
+    assert "leader:juan-jose-of-austria" not in asked[1].legal_ids

@@ -129,6 +129,8 @@ def why_not(g: Game, act: Action, ctx: Context) -> str | None:
         last = _forbidden_gov(g, ctx)
         if last is not None and last[0] == act.id:
             return "taken with the previous ACTION card (no repeat)"
+        if ctx.kind == "end-of-turn" and act.id in s.gov_organisation:
+            return "taken in the Organisation phase (no repeat at End of Turn)"
     return ACTIONS[act.id].why_not(g, ctx)
 
 
@@ -320,6 +322,8 @@ def perform(g: Game, act: Action, ctx: Context) -> Rules:
     s.stats.actions_taken[act.id] += 1
     if act.type == "government" and ctx.kind == "card":
         s.gov_this_card = (act.id, target if isinstance(target, str) else "")
+    if act.type == "government" and ctx.kind == "organisation":
+        s.gov_organisation.append(act.id)
     return True
 
 
@@ -391,7 +395,9 @@ def _hunt(g: Game, ctx: Context) -> Rules:
     s = g.state
     if Event.HUNTING_DAY in s.discard:
         s.discard.remove(Event.HUNTING_DAY)
-    s.deck.append(Event.HUNTING_DAY)
+    if Event.HUNTING_DAY not in s.deck:  # played and shuffled back at End of Turn: one card
+        s.deck.append(Event.HUNTING_DAY)
+    s.hunting_day_due = True
     g.shuffle_deck()
     g.log("HUNTING DAY is shuffled into the event deck.", rule=f"{R_ROYAL} (Hunt)", cause=ctx.cause)
     return
@@ -400,7 +406,11 @@ def _hunt(g: Game, ctx: Context) -> Rules:
 
 @check(_hunt)
 def _hunt_check(g: Game, ctx: Context) -> str | None:
-    if Event.HUNTING_DAY in g.state.deck:
+    if g.hothead:  # its only effect is HUNTING DAY's happiness point (ruling R99)
+        return "the King's happiness is not used in Hothead"
+    # "Not already in the event deck": hunted and not played since (ruling R61); a card
+    # played this turn and shuffled back at End of Turn is not there by a Hunt.
+    if g.state.hunting_day_due:
         return "HUNTING DAY is already in the event deck"
     if Event.HUNTING_DAY in g.state.removed_events:
         return "HUNTING DAY is out of the game"
@@ -752,20 +762,29 @@ def _embassy(g: Game, ctx: Context) -> Rules:
     yield from embassy(g, ctx.cause, paid=True)
 
 
-def embassy(g: Game, cause: str, *, paid: bool) -> Rules:
-    """Send an embassy: political - 1 tests; a success makes a truce, or peace on a truce."""
+NO_EMBASSY = "no-embassy"
+
+
+def embassy(g: Game, cause: str, *, paid: bool, optional: bool = False) -> Rules:
+    """Send an embassy: political - 1 tests; a success makes a truce, or peace on a truce.
+    ``optional``: the player may send none (DIPLOMACY: "The player may send an embassy")."""
     s = g.state
     rule = f"{R_POL} (Embassy)"
-    war_id = (
-        yield from g.ask(
-            "Send an embassy to which war?",
-            embassy_targets(g),
-            kind=DecisionKind.EMBASSY_TARGET,
-            role=Role.VALIDO,
-            rule=rule,
-            cause=cause,
-        )
-    ).partition(":")[2]
+    targets = embassy_targets(g)
+    if optional:
+        targets.add(NO_EMBASSY, "Send no embassy")
+    choice = yield from g.ask(
+        "Send an embassy to which war?",
+        targets,
+        kind=DecisionKind.EMBASSY_TARGET,
+        role=Role.VALIDO,
+        rule=rule,
+        cause=cause,
+    )
+    if choice == NO_EMBASSY:
+        g.log("No embassy is sent.", rule="Events / Diplomacy", cause=cause)
+        return
+    war_id = choice.partition(":")[2]
     aopts = Choices()
     for nid in ambassadors(g, war_id):
         aopts.add(
@@ -1109,8 +1128,8 @@ def _fortify(g: Game, ctx: Context) -> Rules:
 
 @check(_fortify)
 def _fortify_check(g: Game, ctx: Context) -> str | None:
-    if g.hothead:
-        return "the Indies are not used in Hothead"
+    # Hothead allows every simple action but exploration (l.796, ruling R99): the
+    # fortification waits under construction, as there is no End of Turn.
     return None if end_of_turn.can_fortify(g) else "nothing left to fortify"
 
 

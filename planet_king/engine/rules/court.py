@@ -179,6 +179,12 @@ def rating(g: Game, nid: str | None, which: str) -> int:
     return g.state.rolled_ratings[key]
 
 
+def rating_fixed(g: Game, nid: str | None, which: str) -> bool:
+    """Whether the rating is known without a test: printed, or a "?" already fixed."""
+    card = g.content.nobles.get(nid or "")
+    return card is None or getattr(card, which) != "?" or f"{nid}:{which}" in g.state.rolled_ratings
+
+
 def known_rating(g: Game, nid: str | None, which: str) -> int:
     """A rating as a player can see it, without rolling a "?" (2, its middle value, until
     it has been fixed). For bots and views: never changes the game."""
@@ -293,11 +299,12 @@ def remove_from_game(
     if pos == "mistress":
         from planet_king.engine.rules.family import remove_bastards
 
-        remove_bastards(g, "the Royal Mistress is gone")
+        remove_bastards(g, "the Royal Mistress is gone", rule=rule)
         if death:
             g.add_happiness(-1, "death of the Royal Mistress", rule="Events / The Twilight of Life")
     card = g.content.nobles.get(nid)
-    if card is not None and card.son and "father" in card.traits and pos is not None:
+    # Hothead's nobles are three cards; the son is not among them (l.798, ruling R99).
+    if card is not None and card.son and "father" in card.traits and pos and not g.hothead:
         son = card.son
         if son not in s.removed_notables and where(g, son) is None:
             if son in s.noble_deck:
@@ -328,7 +335,7 @@ def exile(g: Game, nid: str, cause: str, *, rule: str = "Events / Traitor (Exile
     if pos == "mistress":  # her bastards leave with her (rulings R42, R62)
         from planet_king.engine.rules.family import remove_bastards
 
-        remove_bastards(g, "the Royal Mistress is exiled")
+        remove_bastards(g, "the Royal Mistress is exiled", rule=rule)
     if pos is not None:
         yield from fill_vacancy(g, pos, cause)
 

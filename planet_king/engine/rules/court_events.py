@@ -166,7 +166,7 @@ def _royal_marriage(g: Game, card: EventCard) -> Rules:
         _none(g, card, "ladies are not used in War-Only mode", rule)
         return
     if g.state.queen is None and family.queen_candidates(g):
-        yield from family.choose_queen(g, card.name)
+        yield from family.choose_queen(g, card.name, rule=rule)
         g.add_happiness(1, card.name, rule=rule)
     else:
         g.add_prestige(1, card.name, rule=rule)

@@ -30,14 +30,27 @@ def asiento_label(g: Game) -> tuple[str, str] | None:
     return None
 
 
+# The End of Turn steps after Income (planet_king.engine.rules.end_of_turn).
+AFTER_INCOME = ("mortality", "scores", "valido")
+
+
 def do_asiento(g: Game, source: str) -> None:
     s = g.state
     n = asiento_ducats(g)
     if s.asiento == 0:
         s.asiento = 1
-        g.log(
-            "Castile's revenues are secured: no ducats from Castile this turn.", rule=RULE_ASIENTO
-        )
+        if s.phase == "end-of-turn" and s.step in AFTER_INCOME:  # ruling R101
+            s.castile_secured_next = True
+            g.log(
+                "Castile's revenues are secured: this turn's are already collected, so no "
+                "ducats from Castile next turn (ruling R101).",
+                rule=RULE_ASIENTO,
+            )
+        else:
+            g.log(
+                "Castile's revenues are secured: no ducats from Castile this turn.",
+                rule=RULE_ASIENTO,
+            )
     else:
         s.asiento = 2
         taken = sum(s.indies_ducats.values())

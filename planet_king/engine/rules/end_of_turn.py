@@ -33,6 +33,7 @@ def end_of_turn(g: Game) -> Rules:
     s.phase = "end-of-turn"
     s.deck.extend(s.discard)
     s.discard.clear()
+    s.played_apart.clear()
     g.shuffle_deck()
     g.log(
         "The cards played this turn are shuffled back into the event deck.",
@@ -219,7 +220,7 @@ def revolts(g: Game) -> Rules:
     s = g.state
     for loc in list(s.revolts):
         s.revolts.remove(loc)
-        if units.unit_sp(s.units.get(loc, {})) >= 1:
+        if units.unit_sp(s.units.get(loc, {})) >= 1:  # one full SP (rulings R24, R100)
             t = g.fortune_test(f"revolt in {g.name(loc)}", rule=RULE_REVOLTS)
             if not t.negative:
                 g.log(f"The revolt in {g.name(loc)} is put down.", rule=RULE_REVOLTS)
@@ -410,12 +411,18 @@ def new_valido(g: Game) -> Rules:
     s.valido = nid
     s.valido_since = s.turn + 1
     g.log(f"{g.name(nid)} is the new Valido.", rule=RULE_VALIDO)
-    if g.options.coop:  # Cooperative Game / Victory Points Earned by the King
+    if g.options.coop and not s.valido_bonus_paid:  # once a game (ruling R96)
+        s.valido_bonus_paid = True
         g.add_vp(
             new_valido_vp(g),
             "the King changes his Valido",
             rule="Cooperative Game / Victory Points Earned by the King",
             role=Role.KING,
+        )
+    elif g.options.coop:
+        g.log(
+            "The King has already scored for changing his Valido: no VP (ruling R96).",
+            rule="Cooperative Game / Victory Points Earned by the King",
         )
     if pos and pos.startswith(("office:", "army:")):
         # Only an elimination or an exile forces a vacancy to be filled (ruling R56).
@@ -444,9 +451,17 @@ def cleanup(g: Game) -> None:
         )
     s.unique_used.clear()
     s.wins_this_turn = 0
-    s.asiento = 0
+    s.asiento = 1 if s.castile_secured_next else 0  # ruling R101
+    if s.castile_secured_next:
+        g.log(
+            "The Asiento declared after Income keeps Castile's revenues secured next turn "
+            "(ruling R101).",
+            rule=RULE_CLEANUP,
+        )
+    s.castile_secured_next = False
     s.action_cards_played = 0
     s.total_war_played = False
     s.gov_this_card = s.gov_prev_card = None
+    s.gov_organisation = []
     wars.cleanup_turn(g)
     g.log("Clean-up: the markers of the turn are reset.", rule=RULE_CLEANUP)

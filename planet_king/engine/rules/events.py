@@ -66,6 +66,8 @@ def play_event(g: Game, card_id: str) -> Rules:
         )
     else:
         s.discard.append(card_id)
+        if card.effect in ("action", "total-war"):  # counted apart (l.264, ruling R102)
+            s.played_apart.append(card_id)
     for other in card.removes:
         if other not in s.pending_removals:
             s.pending_removals.append(other)
@@ -153,7 +155,7 @@ def _lose_royal_cube(g: Game, card: EventCard, rule: str) -> None:
 def _corrales(g: Game, card: EventCard) -> Rules:
     """Lose a royal (yellow) cube if any is left, and gain one happiness point.
 
-    Ruling: the happiness point is gained even when no royal cube is left to lose.
+    Ruling R92: the happiness point is gained even when no royal cube is left to lose.
     """
     rule = "Events / Corrales and Brothels"
     _lose_royal_cube(g, card, rule)
@@ -166,7 +168,7 @@ def _corrales(g: Game, card: EventCard) -> Rules:
 def _beaten(g: Game, card: EventCard) -> Rules:
     """Lose a royal action (yellow cube, if any) but gain a happiness marker (Errata).
 
-    Ruling: as for CORRALES AND BROTHELS, the happiness marker is gained even with no
+    Ruling R92: as for CORRALES AND BROTHELS, the happiness marker is gained even with no
     royal cube left.
     """
     rule = "Events / Beaten to a Pulp (Errata)"
@@ -319,7 +321,7 @@ def _traitor(g: Game, card: EventCard) -> Rules:
     """Draw a noble or the Royal Mistress from the notables cup; genius markers are
     drawn again.
 
-    Ruling: a genius marker drawn is set aside until the draw is over (so the draw
+    Ruling R93: a genius marker drawn is set aside until the draw is over (so the draw
     ends); with only geniuses (or nothing) in the cup the event has no effect.
     """
     cup = list(court.cup_notables(g))
@@ -350,7 +352,7 @@ def _conspiracy(g: Game, card: EventCard) -> Rules:
     """The Flanders war marker moves one space against the player (if that war is
     active), then the Governor of Flanders is checked as if chosen by TRAITOR.
 
-    Ruling: with no war in Flanders the marker does not move but the Governor is
+    Ruling R94: with no war in Flanders the marker does not move but the Governor is
     still checked; a vacant governorship means no check.
     """
     rule = "Events / Conspiracy of Nobles"
@@ -382,9 +384,10 @@ def _his_majesty(g: Game, card: EventCard) -> Rules:
 
 @effect("diplomacy")
 def _diplomacy(g: Game, card: EventCard) -> Rules:
-    """An Embassy without a cube or the unique-action marker, even after one this turn.
+    """An Embassy without a cube or the unique-action marker, even after one this turn;
+    the player "may" send it, so sending none is a choice (l.338).
 
-    Ruling: the ducat of the embassy is still paid; with an empty Treasury no embassy
+    Ruling R95: the ducat of the embassy is still paid; with an empty Treasury no embassy
     can be sent and the card has no effect.
     """
     rule = "Events / Diplomacy"
@@ -398,7 +401,7 @@ def _diplomacy(g: Game, card: EventCard) -> Rules:
             cause=card.name,
         )
         return
-    yield from actions.embassy(g, card.name, paid=True)
+    yield from actions.embassy(g, card.name, paid=True, optional=True)
 
 
 # Effects defined in their own modules register themselves on import.

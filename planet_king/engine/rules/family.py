@@ -93,10 +93,12 @@ def issue(g: Game, cause: str) -> Rules:
     yield  # pragma: no cover
 
 
-def remove_bastards(g: Game, cause: str) -> None:
+def remove_bastards(g: Game, cause: str, *, rule: str) -> None:
+    """The bastards leave the Court, under the rule that acts (``rule``): mortality, the
+    Royal Mistress's replacement, her death or exile (ruling R42)."""
     for child in [c for c in g.state.children if not c.legitimate]:
         return_marker(g, child)
-        g.log(f"{child_name(child)} is removed ({cause}).", rule=RULE_MORTALITY, cause=cause)
+        g.log(f"{child_name(child)} is removed ({cause}).", rule=rule, cause=cause)
 
 
 def choose_heir(g: Game, cause: str) -> Rules:
@@ -126,7 +128,7 @@ def mortality(g: Game) -> Rules:
     s = g.state
     cause = "Royal Family Mortality"
     yield from bastard_heir(g)
-    remove_bastards(g, "they are educated away from the Court")
+    remove_bastards(g, "they are educated away from the Court", rule=RULE_MORTALITY)
     ordered = sorted(legitimate_children(g), key=lambda c: c.id != s.heir)
     for child in ordered:
         t = g.fortune_test(f"mortality of {child_name(child)}", rule=RULE_MORTALITY)
@@ -205,30 +207,31 @@ def queen_mortality(g: Game) -> Rules:
     s.queen, s.queen_sickly = None, False
     g.log(f"Queen {name} dies.", rule=RULE_MORTALITY)
     g.add_happiness(-1, "death of the Queen", rule=RULE_MORTALITY)
-    yield from choose_queen(g, "death of the Queen")
+    yield from choose_queen(g, "death of the Queen", rule=RULE_MORTALITY)
 
 
 def queen_candidates(g: Game) -> list[str]:
     return [lid for lid in g.state.ladies_deck if g.content.ladies[lid].prestige >= 0]
 
 
-def choose_queen(g: Game, cause: str) -> Rules:
-    """A new Queen among the available ladies with prestige 0 or more, if any."""
+def choose_queen(g: Game, cause: str, *, rule: str) -> Rules:
+    """A new Queen among the available ladies with prestige 0 or more, if any (``rule``:
+    the one that acts: mortality, the Organisation's step, ROYAL MARRIAGE)."""
     s = g.state
     candidates = queen_candidates(g)
     if not candidates:
         g.log(
             "No lady with prestige 0 or more is available: the King has no Queen.",
-            rule=RULE_MORTALITY,
+            rule=rule,
             cause=cause,
         )
         return
     lid = yield from ask_lady(
-        g, "queen", "Choose the new Queen", candidates, rule=RULE_MORTALITY, cause=cause
+        g, "queen", "Choose the new Queen", candidates, rule=rule, cause=cause
     )
     s.ladies_deck.remove(lid)
     s.queen = lid
-    g.log(f"{g.name(lid)} is the new Queen.", rule=RULE_MORTALITY, cause=cause)
+    g.log(f"{g.name(lid)} is the new Queen.", rule=rule, cause=cause)
     _fortune_trait(g, lid)
 
 
@@ -284,7 +287,7 @@ def choose_mistress(g: Game, cause: str, *, rule: str) -> Rules:
     old = s.mistress
     if old is not None:
         s.removed_notables.append(old)
-        remove_bastards(g, f"{g.name(old)} leaves the Court")
+        remove_bastards(g, f"{g.name(old)} leaves the Court", rule=rule)
         g.log(f"{g.name(old)} leaves the Court for good.", rule=rule, cause=cause)
     s.ladies_deck.remove(lid)
     s.mistress = lid

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planet_king.content.ids import War
+from planet_king.content.ids import Event, War
 from planet_king.engine.rules import court, end_of_turn, events, modes, organisation, units, wars
 from planet_king.engine.rules.scenario_setup import (
+    coop_winner,
     finish_standard,
     first_organisation,
     setup_standard,
@@ -82,6 +83,7 @@ def setup(g: Game) -> None:
     s.noble_deck = list(scen.noble_deck or [])
     g.rng.shuffle(s.noble_deck)
     s.deck = modes.apply_to_deck(g, list(scen.event_deck or []))
+    s.hunting_day_due = Event.HUNTING_DAY in s.deck  # Hothead's deck holds it, unplayed
     g.shuffle_deck()
     # A scenario with a fixed deck (Hothead) has it now; the others build theirs at the
     # end of set-up (Creating the Event Decks), which logs it then.
@@ -136,6 +138,7 @@ def finish_hothead(g: Game) -> None:
     )
     s.victory_level = "major-victory" if won and capable else "defeat"
     g.log(f"Victory level: {s.victory_level.replace('-', ' ').title()}.", rule=rule)
+    coop_winner(g)  # co-op Hothead (ruling R91)
     s.stats.vp_by_turn.append(s.vp)
     s.over = True
 

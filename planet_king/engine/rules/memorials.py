@@ -47,7 +47,8 @@ def readable(g: Game) -> bool:
 
 
 def in_use(g: Game) -> bool:
-    """Chosen, and in a scenario where they can be read before they are scored (R87)."""
+    """Chosen, and in a scenario where they can be read before they are scored (R87);
+    never in Hothead, co-op included (R43, R91)."""
     return chosen(g) and readable(g)
 
 
@@ -183,7 +184,7 @@ def _met(g: Game, m: Memorial, *, final: bool, scores: dict[str, int] | None = N
 
 def check_turn(g: Game) -> None:
     """At the end of each turn: tasks met are noted; immediate cards are claimed once
-    their player has read them (a task met before stays noted until then, R87)."""
+    their player has read them (a task met before stays noted until then, R87, R97)."""
     s = g.state
     if not in_use(g):
         return

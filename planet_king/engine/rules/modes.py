@@ -28,6 +28,9 @@ WAR_ONLY_UNPLAYED = (
     Event.SPANISH_GOLDEN_AGE,
 )
 WAR_ONLY_OUT = (Event.HUNTING_DAY,)
+# Setup / Cards (l.178): RAID IN THE INDIES is in the first turn's deck "of all scenarios
+# (except "Hothead" and war-only)": War-Only leaves it out of that deck only (ruling R90).
+WAR_ONLY_NOT_FIRST = (Event.RAID_IN_THE_INDIES,)
 # Optional rules: the rulebook's Bastard Son as Heir, and the other reading of how many
 # tests an enemy campaign draws: stop at the first qualifying result (ruling R48).
 BASTARD_HEIR = "bastard-heir"
@@ -50,10 +53,10 @@ def check_options(o: GameOptions, *, hothead: bool) -> None:
             raise ValueError(f"unknown optional rule '{name}' (known: {', '.join(OPTIONAL_RULES)})")
     if o.war_only and o.coop:
         raise ValueError("War-Only mode cannot be played in cooperative mode")
-    if hothead and (o.coop or o.memorials or o.war_only or o.optional):
+    if hothead and (o.memorials or o.war_only or o.optional):
         raise ValueError(
-            "Hothead is played solo with the basic rules only (no co-op, memorials, "
-            "War-Only mode or optional rules)"
+            "Hothead is played with the basic rules only (solo or co-op, without "
+            "memorials, War-Only mode or optional rules)"
         )
 
 
@@ -63,8 +66,9 @@ def actions_removed(g: Game) -> int:
     return n + (1 if g.options.war_only else 0)
 
 
-def removed_cards(g: Game, deck: list[str]) -> list[str]:
-    """The cards of ``deck`` that the difficulty and the mode take out of the game."""
+def removed_cards(g: Game, deck: list[str], *, first: bool = False) -> list[str]:
+    """The cards of ``deck`` that the difficulty and the mode take out of the game (or,
+    ``first``, out of the scenario's first deck)."""
     out: list[str] = []
     d = g.options.difficulty
     if d in ("easy", "very-easy"):
@@ -73,6 +77,8 @@ def removed_cards(g: Game, deck: list[str]) -> list[str]:
         out += [c for c in deck if c in QUESTION_WAR_CARDS]
     if g.options.war_only:
         out += [c for c in deck if c in WAR_ONLY_OUT]
+        if first:
+            out += [c for c in deck if c in WAR_ONLY_NOT_FIRST]
     n = actions_removed(g)
     if n:
         plain = sorted(
@@ -83,8 +89,8 @@ def removed_cards(g: Game, deck: list[str]) -> list[str]:
     return out
 
 
-def apply_to_deck(g: Game, deck: list[str]) -> list[str]:
-    gone = removed_cards(g, deck)
+def apply_to_deck(g: Game, deck: list[str], *, first: bool = False) -> list[str]:
+    gone = removed_cards(g, deck, first=first)
     if gone:
         g.log(
             f"Difficulty and mode: {', '.join(g.name(c) for c in gone)} out of the deck.",

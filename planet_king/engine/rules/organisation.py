@@ -226,7 +226,7 @@ def instability_required(g: Game) -> int:
 def build_event_deck(g: Game, *, instability: int | None = None) -> None:
     """Cards open this turn or whose condition holds, less the removed ones, plus the
     INSTABILITY cards (``instability_required``, or the scenario's set-up count, which is
-    the whole count)."""
+    the whole count: given only for the scenario's first deck)."""
     s = g.state
     for cid in s.pending_removals:
         if cid not in s.removed_events:
@@ -238,7 +238,8 @@ def build_event_deck(g: Game, *, instability: int | None = None) -> None:
     s.pending_removals.clear()
     # A Hunt's HUNTING DAY not yet played (hunted at End of Turn, or not drawn before the
     # Events phase ended) is "included through the royal action Hunt" (ruling R61).
-    hunted = HUNTING_DAY in s.deck and HUNTING_DAY not in s.removed_events
+    # The End of Turn reshuffle puts a played one back into the old deck: it is not hunted.
+    hunted = s.hunting_day_due and HUNTING_DAY not in s.removed_events
     deck = [HUNTING_DAY] if hunted else []
     for cid, card in g.content.events.items():
         if cid in s.removed_events or card.effect == "instability":
@@ -257,7 +258,7 @@ def build_event_deck(g: Game, *, instability: int | None = None) -> None:
             continue
         if (t.condition and conditional_card_enters(g, cid, t.condition)) or open_now(g, t):
             deck.append(cid)
-    deck = modes.apply_to_deck(g, deck)
+    deck = modes.apply_to_deck(g, deck, first=instability is not None)
     n = instability_required(g) if instability is None else instability
     available = [c for c in instability_cards(g) if c not in s.removed_events]
     deck += available[:n]
@@ -268,6 +269,7 @@ def build_event_deck(g: Game, *, instability: int | None = None) -> None:
         )
     s.deck = deck
     s.discard = []
+    s.played_apart = []
     g.shuffle_deck()
     g.log(
         f"The event deck has {len(deck)} cards, {min(n, len(available))} of them INSTABILITY.",
@@ -313,13 +315,13 @@ def place_cubes(g: Game) -> None:
 
 # ------------------------------------------------------------------ phase
 def organisation_phase(g: Game) -> Rules:
-    """Turns after the first: decks, cubes, free actions, the Royal Mistress."""
+    """Turns after the first: decks, cubes, free actions, the Royal Mistress, and last the
+    Secret Memorial (ruling R98)."""
     from planet_king.engine.rules import actions
 
     s = g.state
     s.phase = "organisation"
     g.log(f"Turn {s.turn}: the Organisation phase.", rule="Game Sequence")
-    yield from memorials.read_step(g)
     yield from retire_expired(g)
     yield from wars.organise_leaders(g)
     fill_decks(g)
@@ -330,6 +332,7 @@ def organisation_phase(g: Game) -> Rules:
     yield from actions.take_actions(g, actions.Context("organisation", "Organisation phase"))
     if not g.options.war_only:
         yield from mistress_step(g)
+    yield from memorials.read_step(g)
 
 
 def mistress_step(g: Game) -> Rules:
@@ -338,4 +341,4 @@ def mistress_step(g: Game) -> Rules:
     if s.mistress is not None or family.mistress_candidates(g):
         yield from family.choose_mistress(g, "Organisation phase", rule=RULE_MISTRESS)
     if s.queen is None:
-        yield from family.choose_queen(g, "Organisation phase")
+        yield from family.choose_queen(g, "Organisation phase", rule=RULE_MISTRESS)

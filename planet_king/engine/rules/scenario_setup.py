@@ -104,8 +104,11 @@ def _random_court(g: Game) -> Rules:
     g.random_draws += 1
     if drawn:
         g.log(f"Nobles drawn: {', '.join(g.name(n) for n in drawn)}.", rule=RULE_SETUP)
-    slots = [f"office:{o}" for o in scen.random_offices]
-    slots += [f"army:{w}" for w in scen.random_commands]
+    for war_id in scen.random_commands:
+        drawn += _draw_a_commander(g, drawn, war_id)
+    # The commands first: an office never takes the only noble who can command (R89).
+    slots = [f"army:{w}" for w in scen.random_commands]
+    slots += [f"office:{o}" for o in scen.random_offices]
     for pos in slots:
         opts = Choices()
         for nid in drawn:
@@ -149,6 +152,32 @@ def _random_court(g: Game) -> Rules:
         gid = g.draw("geniuses")
         s.court_geniuses[free[0]] = gid
         g.log(f"{g.name(gid)} comes to Court.", rule=RULE_SETUP)
+
+
+def _draw_a_commander(g: Game, drawn: list[str], war_id: str) -> list[str]:
+    """Ruling R89: when no drawn noble can command the army the set-up names, nobles are
+    drawn on until one can; he joins the drawn nobles, the others go back to the deck."""
+    s = g.state
+    if any(court.can_command(g, n) for n in drawn):
+        return []
+    passed: list[str] = []
+    found: list[str] = []
+    while s.noble_deck and not found:
+        nid = g.draw("nobles")
+        (found if court.can_command(g, nid) else passed).append(nid)
+    if passed:
+        s.noble_deck.extend(passed)
+        g.rng.shuffle(s.noble_deck)
+        g.random_draws += 1
+    army = court.position_name(g, f"army:{war_id}")
+    got = f"{g.name(found[0])} is drawn" if found else "no noble of the deck can either"
+    back = f"; {', '.join(g.name(n) for n in passed)} go back to the deck" if passed else ""
+    g.log(
+        f"No drawn noble can take the {army}: nobles are drawn on until one can (ruling "
+        f"R89): {got}{back}.",
+        rule=RULE_SETUP,
+    )
+    return found
 
 
 def first_organisation(g: Game) -> Rules:
@@ -200,13 +229,18 @@ def finish_standard(g: Game, why: str) -> None:
             f"The reign ends with {s.vp} VP: {level.replace('-', ' ').title()}.",
             rule="Victory / Victory Levels",
         )
-    if g.options.coop:
-        winner = (
-            "king" if s.vp_king > s.vp_valido else ("valido" if s.vp_valido > s.vp_king else "tie")
-        )
-        g.log(
-            f"The King has {s.vp_king} VP, the Valido {s.vp_valido}: "
-            f"{'a tie' if winner == 'tie' else 'the ' + winner.capitalize() + ' wins'}.",
-            rule="Cooperative Game / Victory",
-        )
+    coop_winner(g)
     s.over = True
+
+
+def coop_winner(g: Game) -> None:
+    """Cooperative Game / Victory: the players compare their VP to find the winner."""
+    s = g.state
+    if not g.options.coop:
+        return
+    winner = "king" if s.vp_king > s.vp_valido else ("valido" if s.vp_valido > s.vp_king else "tie")
+    g.log(
+        f"The King has {s.vp_king} VP, the Valido {s.vp_valido}: "
+        f"{'a tie' if winner == 'tie' else 'the ' + winner.capitalize() + ' wins'}.",
+        rule="Cooperative Game / Victory",
+    )

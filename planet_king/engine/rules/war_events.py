@@ -102,7 +102,7 @@ def _austrian_alliance(g: Game, card: EventCard) -> Rules:
         if ws is None or not ws.active:
             g.log(
                 f"{good} positive results, but the War of the Palatinate is not being fought: "
-                "no Habsburg tercio is deployed (ruling W7).",
+                "no Habsburg tercio is deployed (ruling R34).",
                 rule=RULE_ALLIANCE,
                 cause=card.name,
             )
@@ -127,36 +127,57 @@ def _austrian_alliance(g: Game, card: EventCard) -> Rules:
 
 
 def _alliance_loss(g: Game, card: EventCard) -> Rules:
+    """A tercio in Flanders, Franche-Comté or Italy, a leader of military 2, or 2 ducats.
+    A "?" military rating not yet fixed is fixed only if that leader is chosen (l.735:
+    "The first time either of them must use one of these values"): not at 2, he cannot
+    be given up and the player chooses again."""
     s = g.state
-    opts = Choices()
-    for loc in (Place.SPANISH_NETHERLANDS, Place.FRANCHE_COMTE, Place.ITALY):
-        for kind in sorted(s.units.get(loc, {})):
-            if kind in LAND_UNITS and s.units[loc][kind] > 0:
+    while True:
+        opts = Choices()
+        for loc in (Place.SPANISH_NETHERLANDS, Place.FRANCHE_COMTE, Place.ITALY):
+            for kind in sorted(s.units.get(loc, {})):
+                if kind in LAND_UNITS and s.units[loc][kind] > 0:
+                    opts.add(
+                        f"tercio:{loc}:{kind}",
+                        f"Remove {a_unit(UNIT_NAMES[kind])} in {g.name(loc)}",
+                    )
+        for _w, ws in sorted(s.wars.items()):
+            if not (ws.active and ws.leader):
+                continue
+            if not court.rating_fixed(g, ws.leader, "military"):
                 opts.add(
-                    f"tercio:{loc}:{kind}", f"Remove {a_unit(UNIT_NAMES[kind])} in {g.name(loc)}"
+                    f"leader:{ws.leader}",
+                    f"Remove {g.name(ws.leader)} (military ?: a test fixes it; only at 2)",
                 )
-    for _w, ws in sorted(s.wars.items()):
-        if ws.active and ws.leader and court.rating(g, ws.leader, "military") == 2:
-            opts.add(f"leader:{ws.leader}", f"Remove {g.name(ws.leader)} (military 2)")
-    if s.treasury >= 2:
-        opts.add("ducats", "Pay 2 ducats")
-    if not opts:
-        g.log(
-            "No positive result, and no tercio, leader or ducats to give: bankruptcy.",
+            elif court.rating(g, ws.leader, "military") == 2:
+                opts.add(f"leader:{ws.leader}", f"Remove {g.name(ws.leader)} (military 2)")
+        if s.treasury >= 2:
+            opts.add("ducats", "Pay 2 ducats")
+        if not opts:
+            g.log(
+                "No positive result, and no tercio, leader or ducats to give: bankruptcy.",
+                rule=RULE_ALLIANCE,
+                cause=card.name,
+            )
+            yield from economy.pay(g, 2, f"event:{card.id}", cause=card.name, rule=RULE_ALLIANCE)
+            return
+        choice = yield from g.ask(
+            "Austrian Alliance failed: what does the monarchy give up?",
+            opts,
+            kind=DecisionKind.ALLIANCE_LOSS,
+            role=Role.VALIDO,
             rule=RULE_ALLIANCE,
             cause=card.name,
         )
-        yield from economy.pay(g, 2, f"event:{card.id}", cause=card.name, rule=RULE_ALLIANCE)
-        return
-    choice = yield from g.ask(
-        "Austrian Alliance failed: what does the monarchy give up?",
-        opts,
-        kind=DecisionKind.ALLIANCE_LOSS,
-        role=Role.VALIDO,
-        rule=RULE_ALLIANCE,
-        cause=card.name,
-    )
-    what, _, rest = choice.partition(":")
+        what, _, rest = choice.partition(":")
+        if what == "leader" and court.rating(g, rest, "military") != 2:
+            g.log(
+                f"{g.name(rest)} is not a leader of military 2: choose again.",
+                rule=RULE_ALLIANCE,
+                cause=card.name,
+            )
+            continue
+        break
     if what == "ducats":
         g.spend(2, f"event:{card.id}", rule=RULE_ALLIANCE, cause=card.name)
     elif what == "tercio":
@@ -263,7 +284,7 @@ def _conde_to_spain(g: Game, card: EventCard) -> Rules:
         return
     if conde in s.removed_notables and not s.conde_left_by_diplomacy:
         g.log(
-            "Louis II Condé has been eliminated: he cannot return (ruling W9).",
+            "Louis II Condé has been eliminated: he cannot return (ruling R36).",
             rule=wars.RULE_CONDE,
             cause=card.name,
         )
@@ -272,7 +293,7 @@ def _conde_to_spain(g: Game, card: EventCard) -> Rules:
     if not targets:
         g.log(
             "Neither the Picardy nor the Catalan front is open: Condé cannot take a command "
-            "(ruling W9).",
+            "(ruling R36).",
             rule=wars.RULE_CONDE,
             cause=card.name,
         )

@@ -316,7 +316,7 @@ def player_can_declare(g: Game, war_id: str) -> str | None:
     """Why the player cannot declare this war with a Military Campaign, or None.
 
     Portugal is part of the monarchy until PORTUGUESE WAR makes it a foreign power
-    (War with Portugal; ruling W3)."""
+    (War with Portugal; ruling R30)."""
     why = can_declare(g, war_id)
     if why is None and power_of(g, war_id) == Power.PORTUGAL and not g.state.portugal_independent:
         return "Portugal is not an independent power (War with Portugal)"
@@ -547,7 +547,7 @@ def raise_strength(g: Game, power: str, strength: int, card: EventCard) -> None:
 
 def _open_picardy(g: Game, cause: str) -> Rules:
     """After GUERRA DELS SEGADORS opened the Catalan front alone, the next FRANCO-SPANISH
-    WAR card opens Picardy (ruling W4): France is already at war, so no test and no new
+    WAR card opens Picardy (ruling R31): France is already at war, so no test and no new
     war marker; the declaration steps are taken for the front."""
     s = g.state
     s.picardy_pending = False
@@ -938,17 +938,19 @@ def end_war(g: Game, war_id: str, outcome: str, cause: str) -> Rules:
         )
     else:
         vp = war.vp_win if outcome == "won" else war.vp_lose
-        if war_id == War.PALATINATE and s.turn >= 6:
+        late = war_id == War.PALATINATE and s.turn >= 6
+        if late:  # "neither loses nor gains any victory points" (l.441): the King neither
             vp = 0
             g.log(
-                "The War of the Palatinate ends on turn 6 or later: no VP.",
+                "The War of the Palatinate ends on turn 6 or later: no VP"
+                + (", for the King either." if g.options.coop else "."),
                 rule="Wars / War of the Palatinate",
                 cause=cause,
             )
         if vp:
             g.add_vp(vp, f"{g.name(war_id)} {verdict[outcome]}", rule=RULE_END)
         sign = 1 if outcome == "won" else -1
-        if g.options.coop:  # the King gains or loses 1 VP for each war (Cooperative Game)
+        if g.options.coop and not late:  # the King's 1 VP a war (Cooperative Game, l.781)
             g.add_vp(
                 sign,
                 f"war {outcome}",
