@@ -10,7 +10,7 @@ import pytest
 from planet_king.bots import war_plan
 from planet_king.bots.expert import ExpertBot
 from planet_king.bots.greedy import GreedyBot
-from planet_king.engine.decisions import Decision, Option, Role
+from planet_king.engine.decisions import Decision, DecisionKind, Option, Role
 from planet_king.engine.game import Game
 
 CORDOBA = "gonzalo-fernandez-de-cordoba"  # strategy 2, tactician, serves turns 1-3
@@ -149,7 +149,13 @@ def test_the_expert_keeps_the_last_fleet_of_a_naval_war(reign: Game) -> None:
     # marker, unless the army has no fleet left
     _at_war(reign, "england", {"fleet": 1, "tercio": 3}, leader=CORDOBA, enemy="cecil")
     options = (Option("lose:fleet", "Remove a fleet"), Option("lose:tercio", "Remove a tercio"))
-    naval = Decision(Role.VALIDO, "England: the SP-loss symbol — remove one SP", options)
+    naval = Decision(
+        Role.VALIDO,
+        "England: the SP-loss symbol — remove one SP",
+        options,
+        kind=DecisionKind.SP_LOSS,
+        subject="england",
+    )
     bot = ExpertBot(1)
     assert bot.score(reign, naval, "lose:tercio") > bot.score(reign, naval, "lose:fleet")
     greedy = GreedyBot(1)
