@@ -15,7 +15,7 @@ from planet_king import tutorial
 from planet_king.content.loader import Content
 from planet_king.tui.app import PlanetKingApp
 from planet_king.tui.screens.modals import EndOfTurnScreen
-from planet_king.tui.screens.tutorial import MARK, GuideScreen, TutorialScreen
+from planet_king.tui.screens.tutorial import MARK, GuideScreen, TutorialScreen, paragraphs
 
 SIZE = (80, 24)
 
@@ -159,5 +159,36 @@ def test_a_tutorial_saved_midway_opens_guided(content: Content, tmp_path: Path) 
         await pilot.pause()
         assert game.choices[-1] == tut.steps[6].choice
         assert isinstance(app.screen, GuideScreen)  # step 8's page
+
+    run(app, script)
+
+
+def test_every_page_of_the_guide_reads_whole_at_80x24(content: Content, tmp_path: Path) -> None:
+    """The lessons and the closing pages are the guide's longest: at 80x24 each shows its
+    title and its "Enter continues" hint inside the screen, and text longer than the
+    window scrolls to its last line with the arrow keys."""
+    tut = tutorial.load(content)
+    game = tutorial.new_game(tut, content)
+    for step in tut.steps[:6]:
+        game.choose(step.choice)
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+    pages = [s.lesson for s in tut.steps if s.lesson] + list(tut.outro)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        for page in pages:
+            await app.push_screen(GuideScreen(page.title, paragraphs(page.text)))
+            await pilot.pause()
+            screen = app.screen
+            hint = screen.query_one(".hint", Static)
+            assert hint.region.bottom <= SIZE[1] and hint.region.height == 1, page.title
+            assert screen.query_one("#guide-title").region.y >= 0
+            body = screen.query_one("#guide-body")
+            for _ in range(int(body.max_scroll_y)):
+                await pilot.press("down")
+            await pilot.pause()
+            assert body.scroll_y == body.max_scroll_y, page.title
+            await pilot.press("enter")
+            await pilot.pause()
 
     run(app, script)

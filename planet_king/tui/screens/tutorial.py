@@ -32,6 +32,8 @@ MARK = "  ◀ the example"
 class GuideScreen(ModalScreen[None]):
     """One page of the guide: a title, the text, and how to go on."""
 
+    # (app.tcss lets the window take the whole height at 80x24: title, 16 rows of text
+    # and the hint fit; longer text scrolls)
     DEFAULT_CSS = """
     #guide-body {
         height: auto;
@@ -55,7 +57,7 @@ class GuideScreen(ModalScreen[None]):
             yield Static(Text(self.title_text, style="bold"), id="guide-title")
             with VerticalScroll(id="guide-body"):
                 yield Static(self.body)
-            hint = "Enter continues" + (" · r opens the rule" if self.rule else "")
+            hint = "Enter continues · ↑↓ scroll" + (" · r opens the rule" if self.rule else "")
             yield Static(hint, classes="hint")
 
     def action_close(self) -> None:
