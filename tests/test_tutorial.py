@@ -279,3 +279,6 @@ def test_the_last_pages_explain_the_position_the_example_leaves(content: Content
     assert f"{t.historical_outcome} reach the Historical Outcome" in aim
     assert f"{t.major_victory} a Major Victory" in aim
     assert "ends after the End of Turn of turn 4" in aim and f.last_turn == 4
+    # End of Turn Phase / Appointment of a New Valido: four turns served by then
+    assert f.last_turn - game.state.valido_since + 1 == 4
+    assert "Olivares will have served four turns at the last End of Turn" in aim
