@@ -17,9 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, TextIO
+from typing import Annotated, Literal, TextIO
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from planet_king.content.loader import Content, DataError, read_model
 from planet_king.engine import stacking
@@ -37,8 +37,19 @@ PANEL_NAMES: dict[str, str] = {
 }
 
 
+# A text the player must read: an empty or blank one is refused when the data loads.
+Said = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Page(_Model):
+    """A page of its own: a lesson on the goal, or one of the closing pages."""
+
+    title: Said
+    text: Said
 
 
 class Step(_Model):
@@ -46,7 +57,9 @@ class Step(_Model):
     panel: Panel
     title: str
     rule: str  # the rulebook heading to read
-    text: str
+    text: Said  # what happens
+    why: Said  # why the example chooses so, in the player's terms (scores, ducats, wars, VP)
+    lesson: Page | None = None  # a page on the goal, shown before the step
 
 
 class Tutorial(_Model):
@@ -57,7 +70,9 @@ class Tutorial(_Model):
     seed: int
     intro: str
     off_path: str  # "{expected}": the label of the example's choice
-    outro: str
+    # the closing pages, after the example's last choice: where it leaves the player and,
+    # last, what to aim for over the remaining turns
+    outro: tuple[Page, ...] = Field(min_length=1)
     steps: tuple[Step, ...]
 
 
@@ -184,16 +199,28 @@ def wrap(text: str, width: int = 78) -> str:
     return "\n\n".join(textwrap.fill(p, width) for p in text.split("\n"))
 
 
+def page_text(page: Page, head: str = "==") -> str:
+    return f"{head} {page.title}\n{wrap(page.text)}"
+
+
 def guidance_text(g: Guidance) -> str:
-    """The step as plain text (the TUI renders the same parts with styles)."""
+    """The step as plain text, its lesson first if it has one (the TUI renders the same
+    parts with styles)."""
+    lesson = [page_text(g.step.lesson, "== About the game:"), ""] if g.step.lesson else []
     return "\n".join(
         [
+            *lesson,
             f"== Step {g.number} of {g.total}: {g.step.title}",
             f"Look at: {PANEL_NAMES[g.step.panel]}.  Rule: {g.step.rule}.",
             wrap(g.step.text),
+            wrap(f"Why: {g.step.why}"),
             wrap(f"The example chooses option {g.option_number}: {g.option_label}"),
         ]
     )
+
+
+def outro_text(tut: Tutorial) -> str:
+    return "\n\n".join(page_text(p) for p in tut.outro)
 
 
 # ------------------------------------------------------------------ text mode
@@ -294,7 +321,7 @@ def run_text(
             break
     if guide.finished(game):
         say()
-        say(wrap(tut.outro))
+        say(outro_text(tut))
     if game.over:
         return 0
     try:

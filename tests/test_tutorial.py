@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from planet_king import rules_reference as rules_ref
@@ -16,6 +17,7 @@ from planet_king import tutorial
 from planet_king.cli import app
 from planet_king.content.loader import Content, DataError
 from planet_king.engine import stacking
+from planet_king.engine.forecast import forecast
 
 
 def test_the_tutorial_follows_the_stack_of_the_example(content: Content) -> None:
@@ -27,6 +29,28 @@ def test_the_tutorial_follows_the_stack_of_the_example(content: Content) -> None
     for step in tut.steps:
         assert rules_ref.find(step.rule) is not None, step.rule
         assert step.text.strip() and len(step.text) < 600, step.title
+        assert step.why.strip() and step.why != step.text and len(step.why) < 600, step.title
+
+
+def _without_why(step: dict) -> None:
+    del step["why"]
+
+
+def _blank_why(step: dict) -> None:
+    step["why"] = "   "
+
+
+@pytest.mark.parametrize("edit", [_without_why, _blank_why], ids=["missing", "blank"])
+def test_every_step_must_say_why(content: Content, tmp_path, edit) -> None:
+    """Issue 32, item 5: a step says why the example chooses what it chooses, not only
+    what happens; a step without a reason, or with a blank one, is refused on loading."""
+    copy = _data_copy(content, tmp_path)
+    path = tmp_path / "tutorial" / "first-turn.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    edit(data["steps"][6])
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(DataError, match=r"field 'steps\.6\.why'"):
+        tutorial.load(copy)
 
 
 def _data_copy(content: Content, tmp_path: Path) -> Content:
@@ -88,8 +112,19 @@ def test_plain_text_tutorial_with_enter_only(content: Content, tmp_path) -> None
     assert "Gelves — M1 P1 G2, strategy 1   <- the example" in text
     assert "Look at: Wars.  Rule: Wars / Progression of a War." in text
     assert "+1 VP (a male heir is alive): 2 → 3." in text
+    assert text.count("\nWhy: ") == 35  # every step says why
+    assert '== About the game: The forecast, "If the turn ended now"' in text
+    assert "== About the game: The three score tables, and their defeat lines" in text
+    # the Queen's Issue turns over THE PLAGUE's card: a test's card, not the event
+    assert (
+        "Fortune test (Issue with Elisabeth of France (Isabel de Borbón)): crow, negative "
+        "(card: The Plague)." in text
+    )
+    assert "Event: The Plague" not in text and " The Plague —" not in text
     assert "That was the rulebook's first turn" in text
-    assert "Leaving the tutorial." in text
+    closing = text[text.index("== Where the example leaves you") :]
+    assert "== The danger now, and what to do" in closing
+    assert "== What to aim for" in closing and "Leaving the tutorial." in closing
 
 
 def test_plain_text_tutorial_another_choice_plays_on(content: Content, tmp_path) -> None:
@@ -179,3 +214,92 @@ def test_a_tutorial_save_switched_to_coop_is_not_guided_by_the_solo_example(
     coop = saves.load_game(path, content=content)
     assert coop.options.coop and coop.options.stack == tut.stack
     assert tutorial.for_game(content, coop) is None
+
+
+def _points(game) -> dict[str, int]:
+    f = forecast(game)
+    return {sf.name: sf.points for sf in f.scores}
+
+
+def _said(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_three_lessons_teach_the_goal_where_the_screen_shows_it(content: Content) -> None:
+    """Issue 32, item 5: the forecast, the three score tables with their defeat lines and
+    the victory levels each get a page, at a step whose screen shows what it explains;
+    the figures the pages quote are the engine's at that step (Victory / Victory Levels,
+    Anni Mirabiles; End of Turn Phase / Determining Enlightenment, Prestige, King's
+    Happiness and Victory Points)."""
+    tut = tutorial.load(content)
+    game = tutorial.new_game(tut, content)
+    seen = []
+    for step in tut.steps:
+        if step.lesson is not None:
+            text = _said(step.lesson.text)
+            f = forecast(game)
+            if "forecast" in step.lesson.title:  # the Council of State shows the forecast
+                assert step.panel == "council"
+                assert _points(game)["happiness"] == 1 and f.score("happiness").margin == 1
+                assert _points(game)["prestige"] == 2
+                assert "happiness is 1, one point above defeat, and prestige 2" in text
+            elif "tables" in step.lesson.title:  # the forecast's rows, as they will count
+                assert game.state.phase == "end-of-turn"
+                assert tuple(_points(game).values()) == (6, 4, 1)
+                assert "The forecast reads 6, 4 and 1 now: +1 VP, +1 VP and -1 VP" in text
+                for sf in f.scores:  # each defeat line as the engine draws it
+                    assert f"{sf.defeat_at} or less" in text, sf.name
+            else:  # the VP line and "The Valido decides" above the options
+                assert step.lesson.title.startswith("Victory")
+                t = game.scenario.thresholds
+                assert (t.major_victory, t.historical_outcome, t.defeat) == (15, 11, 7)
+                assert "15 VP or more is a Major Victory, 11 to 14 the Historical" in text
+                assert "7 to 10 Defeat, 6 or less Neither King nor Planet" in text
+                assert game.state.vp == 2 and "with 2 VP, the lowest" in text
+                assert f.level_now == "neither-king-nor-planet"
+                assert game.decision is not None and game.decision.role.value == "valido"
+                assert '"The Valido decides"' in text
+            seen.append(step.lesson.title)
+        game.choose(step.choice)
+    assert len(seen) == 3
+
+
+def test_the_last_pages_explain_the_position_the_example_leaves(content: Content) -> None:
+    """Issue 32, item 5: the example ends at turn 2's Organisation phase, on the
+    preparation of the decks (Organisation Phase / Creating the Notable Decks), with the
+    forecast at happiness 0, an automatic defeat if the turn ended now. The closing pages
+    say what that decision is and what the danger is, and a choice they name
+    (Choose Royal Mistress, a free royal action) lifts the King out of it; the last page
+    says what to aim for, with the scenario's figures."""
+    tut = tutorial.load(content)
+    game = tutorial.new_game(tut, content)
+    for step in tut.steps:
+        game.choose(step.choice)
+    where, danger, aim = (_said(p.text) for p in tut.outro)
+    d = game.decision
+    assert d is not None and game.state.turn == 2 and game.state.phase == "organisation"
+    assert d.prompt == "Remove one card of the noble deck from the game?"
+    assert f'"{d.prompt}" is that step' in where
+    assert "not allowed" in where and any(not o.allowed for o in d.options)
+    assert "keep" in d.legal_ids and "Keeping the whole deck is always safe" in where
+    # the danger, as the forecast shows it
+    f = forecast(game)
+    assert f.score("happiness").points == 0 and f.score("happiness").row.defeat
+    assert f.score("prestige").points == 3
+    assert '"Happiness 0 AUTOMATIC DEFEAT"' in danger and "prestige is at 3" in danger
+    assert "hunting-day" in game.state.deck and "HUNTING DAY is still in the event deck" in danger
+    # ... and the way out it names: a free royal action, Choose Royal Mistress
+    for choice in ("keep", "keep", "keep", "type:royal", "action:royal:choose-mistress"):
+        game.choose(choice)
+    game.choose(game.decision.options[0].id)
+    after = forecast(game).score("happiness")
+    assert not after.row.defeat and not forecast(game).defeat
+    # what to aim for: the VP so far and the scenario's levels
+    t = game.scenario.thresholds
+    assert f"You have {game.state.vp} VP" in aim
+    assert f"{t.historical_outcome} reach the Historical Outcome" in aim
+    assert f"{t.major_victory} a Major Victory" in aim
+    assert "ends after the End of Turn of turn 4" in aim and f.last_turn == 4
+    # End of Turn Phase / Appointment of a New Valido: four turns served by then
+    assert f.last_turn - game.state.valido_since + 1 == 4
+    assert "Olivares will have served four turns at the last End of Turn" in aim

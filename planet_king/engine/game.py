@@ -471,8 +471,11 @@ class Game:
         self.random_draws += 1
         card = self.event(card_id)
         mark = ", SP-loss symbol" if card.sp_loss else ""
+        # the bird first and the card after it: the card is read for its bird only, and
+        # its name alone ("The Plague") would read as if the event had struck
         self.log(
-            f"Fortune test ({reason}): {card.name} — {BIRDS[card.fortune]}, {card.fortune}{mark}.",
+            f"Fortune test ({reason}): {BIRDS[card.fortune]}, {card.fortune}{mark} "
+            f"(card: {card.name}).",
             rule=rule,
             cause=reason,
         )

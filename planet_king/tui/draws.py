@@ -1,7 +1,7 @@
 """The cards drawn from the event deck, read from the log: fate made visible.
 
 Each card drawn as an event (``Event: NAME.``, or the Hothead opening) or for a fortune
-test (``Fortune test (WHY): NAME — bird, result[, SP-loss symbol].``) becomes a ``Draw``
+test (``Fortune test (WHY): bird, result[, SP-loss symbol] (card: NAME).``) becomes a ``Draw``
 with its bird and SP-loss mark. Several cards share a name (the ACTION cards, say)
 with different birds, so an event is matched to its card id through the
 ``events_played`` counter, which the engine bumps just before it logs the event.
@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from planet_king.engine.game import Game
 
 FORTUNE_RE = re.compile(
-    r"^Fortune test \((?P<why>.*)\): (?P<name>.+) — (?P<bird>eagle|pigeon|crow), "
-    r"(?P<result>positive|neutral|negative)(?P<sp>, SP-loss symbol)?\.$"
+    r"^Fortune test \((?P<why>.*)\): (?P<bird>eagle|pigeon|crow), "
+    r"(?P<result>positive|neutral|negative)(?P<sp>, SP-loss symbol)? \(card: (?P<name>.+)\)\.$"
 )
 EVENT_RE = re.compile(r"^Event: (?P<name>.+)\.$")
 OPENING_RE = re.compile(r"^Opening: (?P<name>.+) is drawn and resolved\.$")

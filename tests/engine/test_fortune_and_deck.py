@@ -16,7 +16,7 @@ def test_fortune_test_uses_the_top_cards_symbol_and_discards_it(hothead: Game) -
     assert (result.card, result.result, result.sp_loss) == ("excellent-harvests", "positive", False)
     assert hothead.state.discard[-1] == "excellent-harvests"
     assert len(hothead.state.deck) == before - 1
-    assert "Excellent Harvests — eagle, positive" in hothead.log_entries[-1].text
+    assert "eagle, positive (card: Excellent Harvests)" in hothead.log_entries[-1].text
 
 
 def test_sp_loss_symbol_is_reported_by_the_test(hothead: Game) -> None:

@@ -375,11 +375,15 @@ def test_example_first_game_turn(content: Content, seed: int) -> None:
     # Queen, on the other hand, gets a negative result with the PIRATES card and receives
     # a sickly marker."
     assert line(
-        log, r"Fortune test \(mortality of a sickly son .*\): Excellent Harvests — eagle, positive"
+        log,
+        r"Fortune test \(mortality of a sickly son .*\): "
+        r"eagle, positive \(card: Excellent Harvests\)",
     )
     assert heir in s.children
     assert line(log, r"\+1 VP \(a male heir is alive\): 2 → 3")
-    assert line(log, r"Fortune test \(mortality of Queen Elisabeth.*\): Pirates — crow, negative")
+    assert line(
+        log, r"Fortune test \(mortality of Queen Elisabeth.*\): crow, negative \(card: Pirates\)"
+    )
     assert s.queen == "elisabeth-of-france" and s.queen_sickly
     # "The Enlightenment, Prestige, King's Happiness and victory points are calculated."
     assert set(s.last_scores) == {"enlightenment", "prestige", "happiness"}

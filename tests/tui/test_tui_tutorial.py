@@ -15,7 +15,7 @@ from planet_king import tutorial
 from planet_king.content.loader import Content
 from planet_king.tui.app import PlanetKingApp
 from planet_king.tui.screens.modals import EndOfTurnScreen
-from planet_king.tui.screens.tutorial import MARK, GuideScreen, TutorialScreen
+from planet_king.tui.screens.tutorial import MARK, GuideScreen, TutorialScreen, paragraphs
 
 SIZE = (80, 24)
 
@@ -36,9 +36,10 @@ def static_text(screen: Any, wid: str) -> str:
 def test_the_tutorial_from_the_title_screen_to_the_end_of_the_example(
     content: Content, tmp_path: Path
 ) -> None:
-    """Example First Game Turn, played with Enter only: each step's page names its panel
-    and the example's choice, the panel is framed and the option marked; at the end the
-    game is the example's, on turn 2, with the guide's closing page."""
+    """Example First Game Turn, played with Enter only: each step's page names its panel,
+    says why and the example's choice (three of them after a page on the goal), the
+    panel is framed and the option marked; at the end the game is the example's, on
+    turn 2, with the guide's closing pages (shown again with t)."""
     tut = tutorial.load(content)
     app = PlanetKingApp(saves_dir=tmp_path, content=content)
 
@@ -50,8 +51,14 @@ def test_the_tutorial_from_the_title_screen_to_the_end_of_the_example(
         await pilot.pause()
         for n, step in enumerate(tut.steps, start=1):
             page = app.screen
+            if step.lesson is not None:  # a page on the goal first, then the step's
+                assert isinstance(page, GuideScreen), (n, type(page))
+                assert page.title_text == f"About the game: {step.lesson.title}"
+                await pilot.press("enter")
+                page = app.screen
             assert isinstance(page, GuideScreen), (n, type(page))
             assert page.title_text == f"Step {n} of {len(tut.steps)}: {step.title}"
+            assert f"Why: {' '.join(step.why.split())}" in " ".join(str(page.body).split())
             await pilot.press("enter")  # close the page
             screen = app.screen
             assert isinstance(screen, TutorialScreen)
@@ -64,11 +71,12 @@ def test_the_tutorial_from_the_title_screen_to_the_end_of_the_example(
             if n == 1:  # the marked option reads as on the game screen: with ratings
                 assert "Gelves — M1 P1 G2" in str(highlighted.prompt)
             await pilot.press("enter")  # take the example's choice
-        assert isinstance(app.screen, GuideScreen)
-        assert app.screen.title_text == "The end of the example"
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, EndOfTurnScreen)  # below it: the turn's breakdown
+        for n, page in enumerate(tut.outro, start=1):  # the closing pages, in order
+            assert isinstance(app.screen, GuideScreen)
+            assert app.screen.title_text == f"{page.title} ({n} of {len(tut.outro)})"
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, EndOfTurnScreen)  # below them: the turn's breakdown
         await pilot.press("enter")
         await pilot.pause()
         game = app.game
@@ -76,7 +84,12 @@ def test_the_tutorial_from_the_title_screen_to_the_end_of_the_example(
         assert game.choices == [s.choice for s in tut.steps]
         assert game.state.turn == 2 and game.state.stacked is None
         assert game.state.settlements == ["formosa"] and game.state.queen_sickly
-        assert "the game is yours" in static_text(app.screen, "#guide")
+        assert "t shows its last pages again" in static_text(app.screen, "#guide")
+        await pilot.press("t")  # the last pages again, the first on top
+        await pilot.pause()
+        assert isinstance(app.screen, GuideScreen)
+        assert app.screen.title_text.startswith(tut.outro[0].title)
+        assert "Remove one card of the noble deck" in str(app.screen.body)
 
     run(app, script)
 
@@ -146,5 +159,36 @@ def test_a_tutorial_saved_midway_opens_guided(content: Content, tmp_path: Path) 
         await pilot.pause()
         assert game.choices[-1] == tut.steps[6].choice
         assert isinstance(app.screen, GuideScreen)  # step 8's page
+
+    run(app, script)
+
+
+def test_every_page_of_the_guide_reads_whole_at_80x24(content: Content, tmp_path: Path) -> None:
+    """The lessons and the closing pages are the guide's longest: at 80x24 each shows its
+    title and its "Enter continues" hint inside the screen, and text longer than the
+    window scrolls to its last line with the arrow keys."""
+    tut = tutorial.load(content)
+    game = tutorial.new_game(tut, content)
+    for step in tut.steps[:6]:
+        game.choose(step.choice)
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+    pages = [s.lesson for s in tut.steps if s.lesson] + list(tut.outro)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        for page in pages:
+            await app.push_screen(GuideScreen(page.title, paragraphs(page.text)))
+            await pilot.pause()
+            screen = app.screen
+            hint = screen.query_one(".hint", Static)
+            assert hint.region.bottom <= SIZE[1] and hint.region.height == 1, page.title
+            assert screen.query_one("#guide-title").region.y >= 0
+            body = screen.query_one("#guide-body")
+            for _ in range(int(body.max_scroll_y)):
+                await pilot.press("down")
+            await pilot.pause()
+            assert body.scroll_y == body.max_scroll_y, page.title
+            await pilot.press("enter")
+            await pilot.pause()
 
     run(app, script)

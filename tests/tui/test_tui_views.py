@@ -23,10 +23,10 @@ def test_fortune_test_lines_are_read_with_bird_and_sp_mark() -> None:
     """Events Phase / Overview: a fortune test shows its card, bird and SP-loss mark."""
     m = FORTUNE_RE.match(
         "Fortune test (enemy campaign in War with France, Italian front): "
-        "Instability — crow, negative, SP-loss symbol."
+        "crow, negative, SP-loss symbol (card: Instability)."
     )
     assert m and m["name"] == "Instability" and m["bird"] == "crow" and m["sp"]
-    m = FORTUNE_RE.match("Fortune test (the Cortes): Action — eagle, positive.")
+    m = FORTUNE_RE.match("Fortune test (the Cortes): eagle, positive (card: Action).")
     assert m and m["result"] == "positive" and not m["sp"]
 
 
@@ -292,3 +292,27 @@ def test_the_court_says_what_its_ratings_mean() -> None:
     legend = panel.key[-1]
     assert "M military" in legend and "P political" in legend and "G government" in legend
     assert "? a rating not yet fixed" in legend
+
+
+def test_a_fortune_tests_card_is_never_shown_as_an_event(content) -> None:
+    """Events Phase / Overview: a fortune test reads only the bird of the card drawn. In
+    the rulebook's example the Queen's Issue turns over THE PLAGUE's card for a crow: the
+    Drawn line says it was a test's card, not that the plague struck (issue 32, item 5)."""
+    from planet_king import tutorial
+    from planet_king.tui.screens.game import draw_text, drawn_line
+
+    tut = tutorial.load(content)
+    game = tutorial.new_game(tut, content)
+    for step in tut.steps[:17]:  # up to the Issue of the ACTION card
+        game.choose(step.choice)
+    draws = DrawTracker(game).draws[-4:]
+    assert [d.kind for d in draws] == ["fortune"] * 4
+    line = drawn_line(draws).plain
+    queen = "test for Issue with Elisabeth of France (Isabel de Borbón): "
+    assert line.startswith(queen + "pigeon = (card: Union of Arms), crow - (card: The Plague)")
+    assert "  ·  test for Issue with María Inés Calderón, La Calderona: eagle + " in line
+    for d in draws:  # the Cards drawn panel too: the reason first, the card after the bird
+        assert draw_text(d).plain.startswith(f"test for {d.why}: ")
+        assert draw_text(d).plain.endswith(f"(card: {d.name})")
+    event = DrawTracker(game).draws[0]
+    assert event.kind == "event" and draw_text(event).plain.endswith("  (event)")

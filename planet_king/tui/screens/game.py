@@ -38,20 +38,44 @@ PANELS: tuple[tuple[str, str], ...] = (
 
 
 def draw_text(draw: Draw, *, compact: bool = False) -> Text:
+    """A card drawn, as the Drawn line and the Cards drawn panel show it. A fortune test
+    says so first and names its card after the bird, in the dim: only the bird counts,
+    and "crow - The Plague" alone would read as if the plague had struck."""
     t = Text()
+    if draw.kind == "fortune":
+        t.append(f"test for {draw.why}: ", style="italic")
     if draw.fortune:
         bird = views.BIRD[draw.fortune]
         t.append(f"{bird} {views.BIRD_SIGN[draw.fortune]}", style=views.BIRD_STYLE[draw.fortune])
     else:
         t.append("? bird", style="dim")
+    if draw.kind == "fortune":
+        if draw.sp_loss:
+            t.append(" SP✗", style="bold red")
+        t.append(f" (card: {draw.name})", style="dim")
+        return t
     t.append(" ")
     t.append(draw.name, style="bold")
     if draw.sp_loss:
         t.append(" SP✗", style="bold red")
     if not compact:
-        what = "event" if draw.kind == "event" else f"test: {draw.why}"
-        t.append(f"  ({what})", style="dim")
+        t.append("  (event)", style="dim")
     return t
+
+
+def drawn_line(recent: list[Draw]) -> Text:
+    """The Drawn line's cards: the tests of one reason in a row said once ("test for
+    campaign in Flanders: eagle + (card: Action), crow - (card: Pirates)")."""
+    parts: list[Text] = []
+    for i, d in enumerate(recent):
+        same = i > 0 and d.kind == "fortune" and recent[i - 1].kind == "fortune"
+        if same and recent[i - 1].why == d.why:
+            one = draw_text(d, compact=True)
+            parts[-1].append(", ")
+            parts[-1].append_text(one[len(f"test for {d.why}: ") :])
+        else:
+            parts.append(draw_text(d, compact=True))
+    return Text("  ·  ").join(parts)
 
 
 class GameScreen(Screen[None]):
@@ -196,7 +220,7 @@ class GameScreen(Screen[None]):
         recent = new or draws[-3:]
         line = Text("Drawn: " if new else "Last drawn: ", style="bold")
         if recent:
-            line.append_text(Text("  ·  ").join(draw_text(d, compact=True) for d in recent[-4:]))
+            line.append_text(drawn_line(recent[-4:]))
             if len(recent) > 4:
                 line.append(f"  (+{len(recent) - 4} more: see Cards drawn)", style="dim")
         else:

@@ -21,7 +21,7 @@ from textual.widgets import OptionList, Static, Tabs
 from planet_king import present
 from planet_king.tui import views
 from planet_king.tui.screens.game import PANELS, GameScreen
-from planet_king.tutorial import PANEL_NAMES, Guidance, Guide, Tutorial
+from planet_king.tutorial import PANEL_NAMES, Guidance, Guide, Page, Tutorial
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game
@@ -32,6 +32,8 @@ MARK = "  ◀ the example"
 class GuideScreen(ModalScreen[None]):
     """One page of the guide: a title, the text, and how to go on."""
 
+    # (app.tcss lets the window take the whole height at 80x24: title, 16 rows of text
+    # and the hint fit; longer text scrolls)
     DEFAULT_CSS = """
     #guide-body {
         height: auto;
@@ -55,7 +57,7 @@ class GuideScreen(ModalScreen[None]):
             yield Static(Text(self.title_text, style="bold"), id="guide-title")
             with VerticalScroll(id="guide-body"):
                 yield Static(self.body)
-            hint = "Enter continues" + (" · r opens the rule" if self.rule else "")
+            hint = "Enter continues · ↑↓ scroll" + (" · r opens the rule" if self.rule else "")
             yield Static(hint, classes="hint")
 
     def action_close(self) -> None:
@@ -77,9 +79,16 @@ def step_page(at: Guidance) -> GuideScreen:
     body.append(f"   Rule: {at.step.rule}\n\n", style="dim")
     body.append_text(paragraphs(at.step.text))
     body.append("\n\n")
+    body.append("Why: ", style="bold")
+    body.append_text(paragraphs(at.step.why))
+    body.append("\n\n")
     body.append("The example chooses: ", style="bold")
     body.append(f"{at.option_number}. {at.option_label}", style="italic")
     return GuideScreen(f"Step {at.number} of {at.total}: {at.step.title}", body, at.step.rule)
+
+
+def lesson_page(page: Page) -> GuideScreen:
+    return GuideScreen(f"About the game: {page.title}", paragraphs(page.text))
 
 
 class TutorialScreen(GameScreen):
@@ -131,7 +140,12 @@ class TutorialScreen(GameScreen):
             if self.guide.left_path_at(self.game) is not None:
                 line.update(Text("Tutorial: your own game now (the example went another way)."))
             elif self.guide.finished(self.game):
-                line.update(Text("Tutorial: the example's turn is over; the game is yours."))
+                line.update(
+                    Text(
+                        "Tutorial: the example's turn is over · t shows its last pages again "
+                        "(the danger now, and what to aim for)"
+                    )
+                )
             else:
                 line.update("")
             return
@@ -156,15 +170,25 @@ class TutorialScreen(GameScreen):
             self._show_panel(at.step.panel)
 
     def action_guide(self) -> None:
-        """Show the current step again (or where the tutorial stands)."""
+        """Show the current step again, its lesson first (or where the tutorial stands)."""
         at = self.guide.current(self.game)
         if at is not None:
-            self.app.push_screen(step_page(at))
+            lesson = [lesson_page(at.step.lesson)] if at.step.lesson else []
+            self._push_pages([*lesson, step_page(at)])
         elif self.guide.finished(self.game):
-            self.app.push_screen(self._outro_page())
+            self._push_pages(self._outro_pages())
 
-    def _outro_page(self) -> GuideScreen:
-        return GuideScreen("The end of the example", paragraphs(self.tutorial.outro))
+    def _push_pages(self, pages: list[GuideScreen]) -> None:
+        """Pages read in order: the first is pushed last, on top."""
+        for page in reversed(pages):
+            self.app.push_screen(page)
+
+    def _outro_pages(self) -> list[GuideScreen]:
+        pages = self.tutorial.outro
+        return [
+            GuideScreen(f"{page.title} ({n} of {len(pages)})", paragraphs(page.text))
+            for n, page in enumerate(pages, start=1)
+        ]
 
     def take(self, option_id: str) -> None:
         d = self.game.decision
@@ -177,6 +201,6 @@ class TutorialScreen(GameScreen):
             self.app.push_screen(GuideScreen("Your own game from here", paragraphs(text)))
         elif self.guide.finished(self.game) and not self._outro_shown:
             self._outro_shown = True
-            self.app.push_screen(self._outro_page())
+            self._push_pages(self._outro_pages())
         elif self.guide.current(self.game) is not None:
             self.action_guide()
