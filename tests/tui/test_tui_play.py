@@ -266,6 +266,8 @@ def test_two_quick_enters_drop_the_selection_left_over_from_the_decision_before(
         # both Enters reach the list before the screen handles the first selection
         options.action_select()
         options.action_select()
+        # both bubble from the list to the screen: the pause settles (conftest.py) only
+        # once both are handled, however loaded the machine
         await pilot.pause()
         assert game.choices == [chosen]
         assert game.decision is not first and chosen not in game.decision.legal_ids
@@ -300,6 +302,8 @@ def test_a_left_over_selection_is_dropped_even_when_its_option_is_legal_again(
         taken = len(game.choices)
         options.action_select()
         options.action_select()
+        # both bubble from the list to the screen: the pause settles (conftest.py) only
+        # once both are handled, however loaded the machine
         await pilot.pause()
         assert game.choices[taken:] == ["done"]
         assert "done" in game.decision.legal_ids  # TOTAL WAR played; an ACTION card asks
