@@ -203,6 +203,7 @@ def test_a_policy_that_touches_the_board_never_changes_the_game(content, monkeyp
     assert game.state.treasury == 5 and game.state.digest() == digest
 
 
+@pytest.mark.slow
 def test_recommendation_is_the_policy_choice_unless_clearly_beaten(content) -> None:
     """Never worse than the bot it consults: the advisor keeps the bot's own choice
     among ties, and departs from it only for an option better by more than two
@@ -383,6 +384,7 @@ def _alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_hint_stops_with_its_workers_on_a_signal(content, tmp_path, sig) -> None:
     """issue 15, item 8: a long `hint` stops on SIGINT or SIGTERM (within a second or so
