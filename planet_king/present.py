@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from planet_king.content.models import Genius
 from planet_king.engine.forecast import Forecast, ScoreForecast, forecast
 
 if TYPE_CHECKING:
@@ -408,7 +409,7 @@ def notable_summary(game: Game, nid: str | None) -> str:
             f"M{rating(game, nid, card, 'military')} P{card.political} "
             f"G{rating(game, nid, card, 'government')}"
         )
-    if hasattr(card, "art"):  # a genius
+    if isinstance(card, Genius):
         parts.append(f"{card.art} {card.enlightenment}")
     prestige = getattr(card, "prestige", 0)
     if prestige:

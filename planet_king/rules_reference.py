@@ -34,7 +34,8 @@ def parse(path: Path, text: str) -> list[Section]:
     """The sections of one file, checked (see the module's docstring)."""
     part = ""
     out: list[Section] = []
-    heading, body, start = "", [], 0
+    heading, start = "", 0
+    body: list[str] = []
 
     def close() -> None:
         if not heading:

@@ -348,6 +348,8 @@ def run(
                 else:
                     say(f"Saved to {path}.")
                 continue
+            if game.decision is None:  # the loop's head says the game is over
+                continue
             n = len(game.decision.options)
             number = option_number(answer, n)
             if number is None:

@@ -9,6 +9,8 @@ import sys
 import sysconfig
 from pathlib import Path
 
+import pytest
+
 from planet_king.content.loader import load_content
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,6 +23,7 @@ def test_source_tree_loads_the_top_level_data_folder() -> None:
     assert content.scenarios["hothead"].playable
 
 
+@pytest.mark.slow
 def test_wheel_in_a_clean_venv_run_from_elsewhere(tmp_path: Path) -> None:
     """Build the wheel, install it in a new venv, and play from another directory."""
     dist = tmp_path / "dist"

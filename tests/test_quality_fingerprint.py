@@ -11,6 +11,7 @@ import pytest
 from planet_king.bots import expert
 
 
+@pytest.mark.slow
 def test_the_reference_key_follows_what_the_policy_plays(
     advisor_quality: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -305,7 +305,7 @@ def _check_scenario_places(path: Path, owner: str, scen: Scenario) -> None:
     """No list names a card twice, and no notable starts in two places (the Valido,
     an office, the Court, an army, eliminated, the Queen, a mistress to choose, the
     fixed noble deck): a card is in one place at a time."""
-    lists = {
+    lists: dict[str, list[str]] = {
         "court_nobles": scen.court_nobles,
         "court_geniuses": scen.court_geniuses,
         "mistress_choices": scen.mistress_choices,
@@ -314,7 +314,7 @@ def _check_scenario_places(path: Path, owner: str, scen: Scenario) -> None:
         "noble_deck": scen.noble_deck or [],
         "event_deck": scen.event_deck or [],
         "enemy_leaders": scen.enemy_leaders or [],
-        "random_offices": scen.random_offices,
+        "random_offices": list(scen.random_offices),
         "random_commands": scen.random_commands,
         "ended_wars": scen.ended_wars,
         "wars": [ws.war for ws in scen.wars],
@@ -476,16 +476,16 @@ def _load_cached(data_dir: Path) -> Content:
 
     # Cross-file references.
     locations = set(territories) | set(wars)
-    for card in events.values():
-        owner = f"entry '{card.id}'"
-        _check_refs(f["events"], owner, "removes", card.removes, events)
-        if "war" in card.params:
-            _check_refs(f["events"], owner, "params.war", [str(card.params["war"])], wars)
-        if "power" in card.params:
-            _check_refs(f["events"], owner, "params.power", [str(card.params["power"])], powers)
-    for card in events.values():
-        if card.removed_when is not None:
-            _check_removed_when(f["events"], card.id, card.removed_when, wars)
+    for event in events.values():
+        owner = f"entry '{event.id}'"
+        _check_refs(f["events"], owner, "removes", event.removes, events)
+        if "war" in event.params:
+            _check_refs(f["events"], owner, "params.war", [str(event.params["war"])], wars)
+        if "power" in event.params:
+            _check_refs(f["events"], owner, "params.power", [str(event.params["power"])], powers)
+    for event in events.values():
+        if event.removed_when is not None:
+            _check_removed_when(f["events"], event.id, event.removed_when, wars)
     for noble in nobles.values():
         _check_refs(f["nobles"], f"entry '{noble.id}'", "son", [noble.son], nobles)
         _check_leader_counter(f["nobles"], noble)

@@ -265,6 +265,13 @@ class TableRow(Model):
     defeat: bool = False
 
 
+Sex = Literal["male", "female"]
+
+
+def _even_mix() -> dict[Sex, int]:
+    return {"male": 6, "female": 6}
+
+
 class Tables(Model):
     enlightenment: list[TableRow] = Field(min_length=1)
     prestige: list[TableRow] = Field(min_length=1)
@@ -273,9 +280,7 @@ class Tables(Model):
     exploration_track: list[str] = Field(min_length=2)
     unit_counters: dict[UnitKind, Count]
     # Children markers in the heirs cup, by sex (the rulebook does not give the mix).
-    child_markers: dict[Literal["male", "female"], Annotated[int, Field(ge=1, le=20)]] = Field(
-        default_factory=lambda: {"male": 6, "female": 6}
-    )
+    child_markers: dict[Sex, Annotated[int, Field(ge=1, le=20)]] = Field(default_factory=_even_mix)
 
     @model_validator(mode="after")
     def _every_score_has_one_row(self) -> Tables:

@@ -18,6 +18,7 @@ would draw it. It holds:
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -107,7 +108,11 @@ def load(content: Content, name: str) -> StackFile:
     stack = _load(path)
     if stack.id != name:
         raise DataError(f"{path}: field 'id': '{stack.id}' should be '{name}'")
-    tables = {"events": content.events, "nobles": content.nobles, "geniuses": content.geniuses}
+    tables: dict[str, Mapping[str, object]] = {
+        "events": content.events,
+        "nobles": content.nobles,
+        "geniuses": content.geniuses,
+    }
     for which, table in tables.items():
         for cid in getattr(stack, which):
             if cid not in table:

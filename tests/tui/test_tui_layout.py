@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from textual.geometry import Region
 from textual.style import Style
 from textual.widgets import OptionList, Static
@@ -50,6 +51,7 @@ def _check_log(screen: GameScreen, game: Game) -> None:
         assert " ".join(drawn).split() == f"T{entry.turn} {entry.text}".split(), drawn
 
 
+@pytest.mark.slow
 def test_a_whole_anni_mirabiles_at_120x40_cuts_no_office_holder_or_log_line(
     tmp_path: Path,
 ) -> None:

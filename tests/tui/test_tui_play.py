@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
@@ -47,6 +48,7 @@ async def play_to_the_end(app: PlanetKingApp, pilot: Pilot[Any], limit: int = 30
     return presses
 
 
+@pytest.mark.slow
 def test_a_whole_hothead_game_by_key_presses(tmp_path: Path) -> None:
     """Scenarios / "Hothead": from the first decision to the game-over screen."""
     app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
@@ -219,6 +221,7 @@ def test_no_color_is_respected(monkeypatch: Any) -> None:
     assert PlanetKingApp(seed=1).no_color
 
 
+@pytest.mark.slow
 def test_save_undo_policy_learning_mode_and_quit(tmp_path: Path) -> None:
     """s saves (under the name offered); u does not re-roll fate (a card was drawn after
     the 4th choice) except in learning mode; the game is autosaved after every choice;
@@ -269,6 +272,8 @@ def test_two_quick_enters_drop_the_selection_left_over_from_the_decision_before(
         # both Enters reach the list before the screen handles the first selection
         options.action_select()
         options.action_select()
+        # both bubble from the list to the screen: the pause settles (conftest.py) only
+        # once both are handled, however loaded the machine
         await pilot.pause()
         assert game.choices == [chosen]
         assert game.decision is not first and chosen not in game.decision.legal_ids
@@ -303,6 +308,8 @@ def test_a_left_over_selection_is_dropped_even_when_its_option_is_legal_again(
         taken = len(game.choices)
         options.action_select()
         options.action_select()
+        # both bubble from the list to the screen: the pause settles (conftest.py) only
+        # once both are handled, however loaded the machine
         await pilot.pause()
         assert game.choices[taken:] == ["done"]
         assert "done" in game.decision.legal_ids  # TOTAL WAR played; an ACTION card asks

@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from planet_king.engine.game import Game, GameOptions
@@ -87,6 +88,7 @@ def test_co_op_hands_the_keyboard_over_when_the_role_changes(
     assert snap_compare(app, terminal_size=(100, 30), run_before=hand_over)
 
 
+@pytest.mark.slow
 def test_a_whole_turn_of_the_planet_king_by_key_presses(tmp_path: Path) -> None:
     """The Planet King, turn 1 (Organisation, Events, End of Turn phases) at the keyboard:
     the first allowed option each time, the breakdown at the end, then turn 2 begins."""

@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
@@ -33,6 +34,7 @@ def static_text(screen: Any, wid: str) -> str:
     return str(screen.query_one(wid, Static).render())
 
 
+@pytest.mark.slow
 def test_the_tutorial_from_the_title_screen_to_the_end_of_the_example(
     content: Content, tmp_path: Path
 ) -> None:

@@ -242,6 +242,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes], Path]
         log.close()
 
 
+@pytest.mark.slow
 def test_a_served_hothead_game_plays_in_a_real_browser(server, tmp_path: Path) -> None:
     url, proc, saves = server
     pgid = proc.pid  # the server leads its group; each tab's game joins it
