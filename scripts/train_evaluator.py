@@ -13,8 +13,8 @@ multinomial logistic regression, and with ``--hidden N`` a
 one-hidden-layer network too (scikit-learn, fixed random state; on Iupiter Hispano's
 50,885 positions a 32-unit network had a validation log-loss of 1.19 against the
 regression's 1.09, so by default only the regression is fitted); the one with the lower
-validation log-loss is kept, with a ridge regression for the final VP, and exported as plain numbers (JSON) for the
-pure-Python inference of ``planet_king.evaluator.model``.
+validation log-loss is kept, with a ridge regression for the final VP, and exported as
+plain numbers (JSON) for the pure-Python inference of ``planet_king.evaluator.model``.
 
 The report, per scenario, on the held-out games: the Brier score of the model, of the
 levels' base rates, and a reliability table; then, on a sample of held-out positions,
