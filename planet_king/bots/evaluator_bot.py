@@ -29,10 +29,14 @@ from planet_king.evaluator.model import Evaluator, default_evaluator
 # The expert's choice stands unless another option is valued this much higher (utility:
 # a level is 1, a VP 0.01). Zero: any option the evaluator strictly prefers.
 MARGIN = 0.0
-# Options that only close a menu: taken against the expert they can loop for ever (back
-# to the action types, where the expert opens the same menu again), so the evaluator
-# never overrides the expert with one.
-NO_OVERRIDE = frozenset({"back"})
+
+
+# Options that only open or close a menu (an action type, "back") change nothing on the
+# board: one ply values them as the position as it stands, and taken against the expert
+# they can loop for ever (a type the expert would not open, then the expert's "back").
+# The evaluator never overrides the expert with one.
+def menu_only(option_id: str) -> bool:
+    return option_id == "back" or option_id.startswith("type:")
 
 
 def resample_hidden(game: Game, seed: int) -> None:
@@ -56,6 +60,7 @@ class EvaluatorBot:
         self.evaluator = evaluator or default_evaluator()
         self.margin = margin
         self._root: Game | None = None  # the game followed, with its turn starts kept
+        self._overridden: set[tuple[str, tuple[str, ...]]] = set()
         # what the look-ahead cost and changed
         self.valued = self.overrides = 0
 
@@ -68,10 +73,16 @@ class EvaluatorBot:
         if len(legal) < 2:
             return mine
         values = self.values(game, legal)
-        allowed = [o for o in legal if o == mine or o not in NO_OVERRIDE]
+        allowed = [o for o in legal if o == mine or not menu_only(o)]
         best = max(allowed, key=values.__getitem__)  # the first of the best, in legal order
         if values[best] <= values[mine] + self.margin:
             return mine
+        # A cycle's safety net: an override taken at this very position before led back
+        # to it (menus that loop), so the expert's choice breaks the cycle.
+        key = (game.state.digest(), legal)
+        if key in self._overridden:
+            return mine
+        self._overridden.add(key)
         self.overrides += 1
         return best
 
