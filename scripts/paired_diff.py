@@ -1,9 +1,12 @@
-"""Paired difference of two `simulate --json` runs on the same seeds (e.g. two data folders).
+"""Paired difference of two `simulate --json` runs on the same seeds (e.g. two data folders,
+or two bots).
 
-For automatic defeat, major victory and VP: the share or mean before and after, and the
-mean paired difference with the half-width of its 95% confidence interval (normal
-approximation over the per-game differences). The runs must have the same scenario, bot,
-master seed and game count, so game i is played from the same seed in both.
+For automatic defeat, major victory, VP and the advisor's utility (the level first, 0.01
+per VP): the share or mean before and after, and the mean paired difference with the
+half-width of its 95% confidence interval (normal approximation over the per-game
+differences). The runs must have the same scenario, master seed and game count, so game
+i is played from the same seed in both; the bots may differ (each bot's seed is derived
+from the game's, as ``simulate`` does).
 
     python scripts/paired_diff.py before.json after.json [--cause-by-turn]
 """
@@ -16,16 +19,20 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from planet_king.advisor_value import utility
 from planet_king.content.loader import load_content
 from planet_king.report import defeat_turn
 from planet_king.report import paired_ci as paired
 
 
 def metrics(game: dict[str, Any]) -> dict[str, float]:
+    automatic = game.get("ended_by") == "automatic-defeat"
+    level = "automatic-defeat" if automatic else game["victory_level"]
     return {
         "automatic defeat": 1.0 if game.get("defeat_cause") else 0.0,
         "major victory": 1.0 if game["victory_level"] == "major-victory" else 0.0,
         "VP": float(game["final_vp"]),
+        "utility": utility(level, float(game["final_vp"])),
     }
 
 
@@ -44,7 +51,7 @@ def main() -> None:
     ap.add_argument("--cause-by-turn", action="store_true")
     a = ap.parse_args()
     x, y = (json.loads(Path(p).read_text(encoding="utf-8")) for p in (a.before, a.after))
-    for key in ("scenario", "bot", "seed"):
+    for key in ("scenario", "seed"):
         if x[key] != y[key]:
             raise SystemExit(f"{key} differs: {x[key]} vs {y[key]}")
     gx, gy = x["games"], y["games"]
@@ -52,16 +59,16 @@ def main() -> None:
         raise SystemExit("the runs were not played on the same seeds")
     same = sum(1 for a_, b_ in zip(gx, gy, strict=True) if a_["log_digest"] == b_["log_digest"])
     print(
-        f"{x['scenario']}, {x['bot']}, {len(gx)} games; data {x['data_version']} -> "
+        f"{x['scenario']}, {x['bot']} -> {y['bot']}, {len(gx)} games; data {x['data_version']} -> "
         f"{y['data_version']}; {same} games identical"
     )
-    for name in ("automatic defeat", "major victory", "VP"):
+    for name in ("automatic defeat", "major victory", "VP", "utility"):
         before = [metrics(g)[name] for g in gx]
         after = [metrics(g)[name] for g in gy]
         d, ci = paired(before, after)
         mb, ma = sum(before) / len(before), sum(after) / len(after)
-        if name == "VP":
-            print(f"  mean VP: {mb:.2f} -> {ma:.2f} ({d:+.2f} ± {ci:.2f})")
+        if name in ("VP", "utility"):
+            print(f"  mean {name}: {mb:.3f} -> {ma:.3f} ({d:+.3f} ± {ci:.3f})")
         else:
             print(f"  {name}: {mb:.1%} -> {ma:.1%} ({d * 100:+.1f} ± {ci * 100:.1f} points)")
     if a.cause_by_turn:

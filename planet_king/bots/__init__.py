@@ -24,17 +24,28 @@ def _advisor(seed: int) -> Bot:
     return AdvisorBot(seed)
 
 
+def _evaluator(seed: int) -> Bot:
+    """One ply with the learned evaluator (imported on use: it loads the model)."""
+    from planet_king.bots.evaluator_bot import EvaluatorBot
+
+    return EvaluatorBot(seed)
+
+
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "expert": ExpertBot,
     "advisor": _advisor,
+    "evaluator": _evaluator,
 }
 
 
 # The bots that can play the advisor's playouts: the advisor bot plays playouts of its own,
-# and playouts inside each playout would take hours for one answer.
-PLAYOUT_POLICIES: tuple[str, ...] = tuple(name for name in BOTS if name != "advisor")
+# and playouts inside each playout would take hours for one answer; the evaluator bot
+# forks the game for every option (about 10 ms a decision, 20 times the expert).
+PLAYOUT_POLICIES: tuple[str, ...] = tuple(
+    name for name in BOTS if name not in ("advisor", "evaluator")
+)
 
 
 def make_bot(name: str, seed: int) -> Bot:

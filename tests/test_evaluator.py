@@ -1,0 +1,186 @@
+"""The learned evaluator (issue 29): its features, the packaged model, and the bot that
+plays one ply with it."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from planet_king import advisor_value
+from planet_king.bots import PLAYOUT_POLICIES, make_bot
+from planet_king.bots.evaluator_bot import EvaluatorBot, resample_hidden
+from planet_king.bots.expert import ExpertBot
+from planet_king.content.loader import Content, load_content
+from planet_king.engine.game import Game
+from planet_king.evaluator import features as feats
+from planet_king.evaluator.model import (
+    LEVEL_POINTS,
+    LEVELS,
+    MODEL_FILE,
+    VP_WEIGHT,
+    Evaluator,
+    current_version,
+    default_evaluator,
+)
+from planet_king.sim import play_to_end
+
+
+@pytest.fixture(scope="module")
+def content() -> Content:
+    return load_content()
+
+
+def positions(content: Content, scenario: str, seed: int, every: int = 7) -> list[Game]:
+    """Every ``every``-th position of an expert game, each a game of its own."""
+    out = []
+    game = Game(scenario, seed=seed, content=content)
+    bot = ExpertBot(seed)
+    while game.decision is not None:
+        if len(game.choices) % every == 0:
+            out.append(Game.replay(scenario, game.choices, seed=seed, content=content))
+        game.choose(bot.choose(game))
+    return out
+
+
+@pytest.mark.parametrize("scenario", feats.SCENARIOS)
+def test_features_have_a_fixed_length_and_read_the_position(
+    content: Content, scenario: str
+) -> None:
+    """Every position gives one number per named feature, in the names' order, and
+    reading them changes nothing in the game."""
+    for g in positions(content, scenario, seed=3, every=25):
+        before = g.state.digest()
+        x = feats.features(g)
+        assert g.state.digest() == before
+        assert len(x) == feats.N_FEATURES == len(feats.FEATURES)
+        assert all(math.isfinite(v) for v in x)
+        at = feats.INDEX
+        assert x[at[f"scenario:{scenario}"]] == 1.0
+        assert sum(x[at[f"scenario:{s}"]] for s in feats.SCENARIOS) == 1.0
+        assert x[at["vp"]] == g.state.vp
+        assert x[at["treasury"]] == g.state.treasury
+        assert x[at["deck"]] == len(g.state.deck)
+        deck_by_bird = sum(x[at[f"deck_{b}"]] for b in ("positive", "neutral", "negative"))
+        assert deck_by_bird == len(g.state.deck)
+
+
+def played(content: Content, scenario: str, seed: int, choices: int) -> Game:
+    """A game the expert has played ``choices`` choices into."""
+    g = Game(scenario, seed=seed, content=content)
+    bot = ExpertBot(seed)
+    while len(g.choices) < choices:
+        g.choose(bot.choose(g))
+    return g
+
+
+def test_features_read_the_deck_s_composition_not_its_order(content: Content) -> None:
+    g = played(content, "the-planet-king", 4, 40)
+    x = feats.features(g)
+    before = list(g.state.deck)
+    random.Random(0).shuffle(g.state.deck)
+    assert g.state.deck != before
+    assert feats.features(g) == x
+
+
+def test_feature_names_are_unique_and_their_fingerprint_follows_their_order() -> None:
+    assert len(set(feats.FEATURES)) == len(feats.FEATURES)
+    fp = feats.feature_fingerprint()
+    swapped = list(feats.FEATURES)
+    swapped[0], swapped[1] = swapped[1], swapped[0]
+    import hashlib
+
+    assert hashlib.sha256("\n".join(swapped).encode()).hexdigest()[:12] != fp
+
+
+def test_the_packaged_model_loads_and_names_its_features() -> None:
+    assert MODEL_FILE.parent.name == "evaluator"  # shipped inside the package
+    ev = Evaluator.load()
+    assert set(ev.nets) == set(feats.SCENARIOS)
+    assert default_evaluator() is default_evaluator()  # loaded once
+
+
+def test_the_model_was_trained_on_these_rules_data_and_features(content: Content) -> None:
+    """The model's version is what it was trained on; when the data, the expert's play
+    (the rules or the bot) or the features change, the model is stale."""
+    trained = Evaluator.load().version
+    now = current_version(content)
+    assert trained == now, (
+        f"the evaluator model was trained on {trained}, the code is now {now}: retrain it "
+        "with scripts/evaluator_data.py and scripts/train_evaluator.py"
+    )
+
+
+@pytest.mark.parametrize("scenario", feats.SCENARIOS)
+def test_the_model_gives_a_distribution_over_levels_and_its_utility(
+    content: Content, scenario: str
+) -> None:
+    ev = default_evaluator()
+    for g in positions(content, scenario, seed=5, every=20):
+        p = ev.predict(g)
+        assert set(p.levels) <= set(LEVELS)
+        assert all(0.0 <= v <= 1.0 for v in p.levels.values())
+        assert sum(p.levels.values()) == pytest.approx(1.0, abs=1e-9)
+        expected = sum(LEVEL_POINTS[lv] * v for lv, v in p.levels.items()) + VP_WEIGHT * p.vp
+        assert p.value == pytest.approx(expected)
+        if scenario == "hothead":  # its own condition: Major Victory or Defeat
+            assert set(p.levels) <= {"major-victory", "defeat"}
+
+
+def test_a_finished_game_is_valued_by_its_outcome(content: Content) -> None:
+    g = Game("iupiter-hispano", seed=6, content=content)
+    play_to_end(g, ExpertBot(6))
+    p = default_evaluator().predict(g)
+    level = "automatic-defeat" if g.state.ended_by == "automatic-defeat" else g.state.victory_level
+    assert p.levels == {level: 1.0}
+    assert p.value == advisor_value.utility(level, g.state.vp)
+
+
+def test_the_utility_is_the_advisor_s() -> None:
+    assert LEVEL_POINTS == advisor_value.LEVEL_POINTS
+    assert VP_WEIGHT == advisor_value.VP_WEIGHT
+
+
+@pytest.mark.parametrize("scenario", feats.SCENARIOS)
+def test_the_evaluator_bot_plays_a_whole_game_legally(content: Content, scenario: str) -> None:
+    """``--bot evaluator`` plays every scenario to its end (Game.choose refuses anything
+    but a legal option)."""
+    g = Game(scenario, seed=8, content=content)
+    bot = make_bot("evaluator", 8)
+    play_to_end(g, bot)
+    assert g.over and g.state.victory_level
+    assert isinstance(bot, EvaluatorBot) and bot.valued > 0
+
+
+def test_the_evaluator_bot_keeps_the_expert_s_choice_unless_it_values_another_higher(
+    content: Content,
+) -> None:
+    """With a margin no option can beat, the bot plays the expert's game exactly."""
+    alone = Game("hothead", seed=9, content=content)
+    play_to_end(alone, ExpertBot(9))
+    guided = Game("hothead", seed=9, content=content)
+    play_to_end(guided, EvaluatorBot(9, margin=math.inf))
+    assert guided.choices == alone.choices
+
+
+def test_the_evaluator_bot_s_copies_owe_nothing_to_the_hidden_deck_order(
+    content: Content,
+) -> None:
+    """Before an option is taken on a copy, the hidden decks are re-shuffled from a sorted
+    order with the bot's own seed: two copies whose decks hold the same cards in other
+    orders end up with the same decks and the same RNG."""
+    a = played(content, "anni-mirabiles", 10, 30)
+    b = played(content, "anni-mirabiles", 10, 30)
+    for deck in ("deck", "noble_deck", "genius_deck"):
+        random.Random(deck).shuffle(getattr(b.state, deck))
+    assert a.state.deck != b.state.deck
+    resample_hidden(a, 77)
+    resample_hidden(b, 77)
+    for deck in ("deck", "noble_deck", "genius_deck"):
+        assert getattr(a.state, deck) == getattr(b.state, deck)
+    assert a.rng.random() == b.rng.random()
+
+
+def test_the_evaluator_bot_plays_no_playouts_for_the_advisor() -> None:
+    assert "evaluator" not in PLAYOUT_POLICIES
