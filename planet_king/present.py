@@ -394,6 +394,23 @@ def rating(game: Game, nid: str, card: Any, which: str) -> str:
     return f"?={got}" if got is not None else "?"
 
 
+def subject_line(game: Game) -> str | None:
+    """The notable a decision places or moves, with what the choice needs: his ratings,
+    traits and the turns his leader counter serves (issue 32: "Where does Manuel de Moura
+    go?" showed none). None when the decision is not about a notable."""
+    d = game.decision
+    nid = d.subject if d is not None else None
+    if nid is None or nid not in game.content.notables:
+        return None
+    parts = [notable_summary(game, nid)]
+    leader = getattr(game.content.notables[nid], "leader", None)
+    if leader is not None:
+        from planet_king.engine.rules.wars import turn_span
+
+        parts.append(f"his leader counter serves turns {turn_span(leader.turns)}")
+    return f"{game.name(nid)}: {', '.join(p for p in parts if p)}"
+
+
 def notable_summary(game: Game, nid: str | None) -> str:
     """A notable's ratings and traits in one short phrase: nobles "M1 P2 G3, prestige 1,
     tactician, strategy 3"; ladies "prestige 2, happiness 1, fertility 3"; geniuses

@@ -180,6 +180,9 @@ def render_decision(
     warnings = warnings or {}
     effects = effects or {}
     lines = [f"{d.role.value.capitalize()} decides: {d.prompt}"]
+    about = present.subject_line(game)
+    if about:
+        lines.append(f"  ({about})")
     for i, opt in enumerate(d.options, start=1):
         if opt.allowed:
             label = present.option_text(game, opt.id, opt.label)

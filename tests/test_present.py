@@ -142,3 +142,57 @@ def test_a_unit_takes_the_article_its_sound_asks() -> None:
     assert a_unit(UNIT_NAMES["veteran"]) == "an old (veteran) tercio"
     assert a_unit(UNIT_NAMES["english"]) == "an English tercio"
     assert a_unit(UNIT_NAMES["tercio"]) == "a Spanish tercio"
+
+
+def _decisions_placing_a_noble(limit: int = 40):
+    """Every decision of random games that places a noble, as (game, decision) pairs
+    taken before the choice."""
+    from planet_king.engine.decisions import DecisionKind
+
+    for seed in range(limit):
+        g = Game("the-planet-king", seed=seed)
+        r = random.Random(seed)
+        while g.decision is not None:
+            if g.decision.kind is DecisionKind.PLACE_NOBLE:
+                yield g, g.decision
+            g.choose(r.choice(g.decision.legal_ids))
+
+
+def test_options_that_place_a_noble_say_everything() -> None:
+    """Issue 32 (3), Actions / Political Actions (Appoint Noble, Nominate Noble): "At
+    Court" stays listed when the Court is full, with why; a command the noble cannot take
+    stays listed with why; a holder replaced is said to return to Court or leave the game;
+    the decision names the noble with his ratings."""
+    full_court = cannot_command = replaced = 0
+    for g, d in _decisions_placing_a_noble():
+        about = present.subject_line(g)
+        assert about is not None and about.startswith(g.name(d.subject or ""))
+        for o in d.options:
+            if o.label == "At Court" and not o.allowed:
+                assert o.reason == "the Court is full"
+                full_court += 1
+            if o.id.startswith("place:army:") and not o.allowed:
+                assert o.reason and (
+                    "leader counter serves" in o.reason or "military 0" in o.reason
+                )
+                cannot_command += 1
+            if "(replacing " in o.label:
+                assert "returns to Court or leaves the game" in o.label or (
+                    "leaves the game: the Court is full" in o.label
+                )
+                replaced += 1
+        if cannot_command and replaced:
+            break
+    assert cannot_command and replaced, (cannot_command, replaced)
+    # a full Court, set up: the noble drawn cannot go to Court, and the option says so
+    from planet_king.engine.rules import actions
+
+    g = Game("the-planet-king", seed=3)
+    s = g.state
+    s.court_nobles = [s.noble_deck.pop() for _ in s.court_nobles]
+    d = next(actions.ACTIONS["appoint-noble"].run(g, actions.Context("card", "a test")))
+    at_court = next(o for o in d.options if o.label == "At Court")
+    assert not at_court.allowed and at_court.reason == "the Court is full"
+    for o in d.options:
+        if "(replacing " in o.label:
+            assert "leaves the game: the Court is full" in o.label

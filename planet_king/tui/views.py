@@ -402,6 +402,9 @@ def decision_header(game: Game) -> Text:
     t = role_badge(d.role.value)
     t.append(" ")
     t.append(d.prompt, style="bold")
+    about = present.subject_line(game)
+    if about:
+        t.append(f"\n{about}", style="dim")
     if d.role.value == "valido" and not game.options.coop:
         # a newcomer alone at the table asked who the Valido was: he is, too
         t.append("  (solo: you play the Valido as well as the King)", style="dim")

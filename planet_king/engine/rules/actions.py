@@ -601,17 +601,39 @@ R_POL = "Actions / Political Actions"
 
 def appointable(g: Game, nid: str) -> list[str]:
     """Offices and army commands a noble could be put in."""
-    return list(_positions(g, nid))
+    return [p for p, why in _positions(g, nid) if why is None]
 
 
-def _positions(g: Game, nid: str) -> Iterator[str]:
+def _positions(g: Game, nid: str) -> Iterator[tuple[str, str | None]]:
+    """Every office and army command, with why this noble cannot take it (None: he
+    can). A command he cannot take stays listed with its reason (issue 32: "Nominate
+    Ambrosio de Spinola to?" offered no army command, and did not say why)."""
     s = g.state
     for o in s.offices:
-        yield f"office:{o}"
-    if court.can_command(g, nid):
-        for w, ws in s.wars.items():
-            if ws.active:
-                yield f"army:{w}"
+        yield f"office:{o}", None
+    why = court.why_not_command(g, nid)
+    for w, ws in s.wars.items():
+        if ws.active:
+            yield f"army:{w}", why
+
+
+def _position_options(g: Game, nid: str, opts: Choices, *, frees_a_seat: bool) -> None:
+    """The offices and commands a noble may be given, each saying whom it replaces and
+    what becomes of him: back to Court, or out of the game when the Court is full."""
+    seat_free = frees_a_seat or court.free_court_slot(g) is not None
+    for p, why in _positions(g, nid):
+        who = court.holder(g, p)
+        label = court.position_name(g, p)
+        if who:
+            fate = (
+                "who returns to Court or leaves the game"
+                if seat_free
+                else ("who leaves the game: the Court is full")
+            )
+            label += f" (replacing {g.name(who)}, {fate})"
+        if why is None and locked(g, p):
+            why = "Isabel Clara Eugenia cannot be removed at will"
+        opts.add(f"place:{p}", label, why)
 
 
 def locked(g: Game, pos: str) -> bool:
@@ -642,16 +664,9 @@ def _appoint(g: Game, ctx: Context) -> Rules:
     g.log(f"{g.name(nid)} is drawn from the noble deck.", rule=rule, cause=ctx.cause)
     opts = Choices()
     slot = court.free_court_slot(g)
-    if slot:
-        opts.add(f"place:{slot}", "At Court")
-    for p in appointable(g, nid):
-        who = court.holder(g, p)
-        label = court.position_name(g, p) + (f" (replacing {g.name(who)})" if who else "")
-        opts.add(
-            f"place:{p}",
-            label,
-            "Isabel Clara Eugenia cannot be removed at will" if locked(g, p) else None,
-        )
+    # "At Court" stays listed when the Court is full, with why (issue 32)
+    opts.add(f"place:{slot or 'court'}", "At Court", None if slot else "the Court is full")
+    _position_options(g, nid, opts, frees_a_seat=False)
     if not opts:
         s.noble_deck.insert(0, nid)
         g.log(f"No place for {g.name(nid)}: the card goes to the bottom of the deck.", rule=rule)
@@ -692,14 +707,7 @@ def _nominate(g: Game, ctx: Context) -> Rules:
         )
     ).partition(":")[2]
     popts = Choices()
-    for p in appointable(g, nid):
-        who = court.holder(g, p)
-        label = court.position_name(g, p) + (f" (replacing {g.name(who)})" if who else "")
-        popts.add(
-            f"place:{p}",
-            label,
-            "Isabel Clara Eugenia cannot be removed at will" if locked(g, p) else None,
-        )
+    _position_options(g, nid, popts, frees_a_seat=True)  # he leaves his seat at Court
     pos = (
         yield from g.ask(
             f"Nominate {g.name(nid)} to?",
@@ -716,7 +724,7 @@ def _nominate(g: Game, ctx: Context) -> Rules:
 
 
 def _nominable(g: Game, nid: str) -> bool:
-    return any(not locked(g, p) for p in _positions(g, nid))
+    return any(why is None and not locked(g, p) for p, why in _positions(g, nid))
 
 
 @check(_nominate)

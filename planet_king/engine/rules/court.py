@@ -266,10 +266,19 @@ def fill_vacancy(g: Game, pos: str, cause: str) -> Rules:
 def can_command(g: Game, nid: str) -> bool:
     """Only nobles with a military rating of 1 or more lead armies (Military Leaders),
     and only in the turns on the back of their leader counter (ruling D4, R46)."""
+    return why_not_command(g, nid) is None
+
+
+def why_not_command(g: Game, nid: str) -> str | None:
+    """Why a noble cannot lead an army now, in words; None if he can."""
     card = noble(g, nid)
     if not (card.military == "?" or int(card.military) > 0):
-        return False
-    return card.leader is None or card.leader.turns.open_on(g.state.turn)
+        return "military 0: only a noble of military 1 or more commands an army"
+    if card.leader is not None and not card.leader.turns.open_on(g.state.turn):
+        t = card.leader.turns
+        span = f"from {t.condition}" if t.condition else f"in turns {t.from_ or 1}-{t.to or 8}"
+        return f"his leader counter serves {span}, not on turn {g.state.turn}"
+    return None
 
 
 def remove_from_game(
