@@ -470,35 +470,29 @@ def simulate(
             "--save-dir writes the saves from one process: use --workers 1, without --cluster"
         )
     on_game = None if save_dir is None else _sim_saver(save_dir, scenario, seed)
+
+    def play(**how: Any) -> dict[str, Any]:
+        return run_sim(
+            scenario,
+            games,
+            seed,
+            bot,
+            content=content,
+            on_game=on_game,
+            options=options,
+            workers=workers,
+            **how,
+        )
+
     if as_json or not sys.stderr.isatty() or cluster is not None:  # a cluster has its bar
         with _cluster(cluster) as on:
-            result = run_sim(
-                scenario,
-                games,
-                seed,
-                bot,
-                content=content,
-                on_game=on_game,
-                options=options,
-                workers=workers,
-                cluster=on,
-            )
+            result = play(cluster=on)
     else:
         from rich.progress import Progress
 
         with Progress(transient=True) as bar:
             task = bar.add_task(f"{scenario}, {bot}", total=games)
-            result = run_sim(
-                scenario,
-                games,
-                seed,
-                bot,
-                content=content,
-                on_game=on_game,
-                options=options,
-                workers=workers,
-                progress=lambda done: bar.update(task, completed=done),
-            )
+            result = play(progress=lambda done: bar.update(task, completed=done))
     if as_json:
         typer.echo(json.dumps(result, ensure_ascii=False))
         return
