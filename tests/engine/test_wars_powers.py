@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import drive, forced_picks, stack
 from test_wars_helpers import at_war, full_game, texts
 
