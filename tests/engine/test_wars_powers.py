@@ -9,7 +9,7 @@ import pytest
 from conftest import drive, forced_picks, stack
 from test_wars_helpers import at_war, full_game, texts
 
-from planet_king.engine.rules import actions, court, events, wars
+from planet_king.engine.rules import actions, court, events, organisation, wars
 from planet_king.engine.rules.actions import ACTIONS, Context
 
 CARD = Context("card", "ACTION")
@@ -535,3 +535,22 @@ def test_r103_conspiracy_with_nothing_to_do_stays_in_the_game(content) -> None:
     drive(events.play_event(game, "conspiracy-of-nobles"))
     assert "conspiracy-of-nobles" not in s.removed_events
     assert "conspiracy-of-nobles" in s.discard
+
+
+def test_r105_three_instability_cards_leave_guerra_dels_segadors_reachable(content) -> None:
+    """Creating the Event Decks (l.234) and Union of Arms (l.291; rulings D19, R105): the
+    deck holds three INSTABILITY cards; with four powers at war all three are in the turn's
+    deck, so UNION OF ARMS, having none left to add, brings GUERRA DELS SEGADORS in."""
+    copies = [c for c, e in content.events.items() if e.effect == "instability"]
+    assert len(copies) == 3
+    game = full_game(content, turn=3)
+    s = game.state
+    for war in ("flanders", "palatinate", "england"):
+        at_war(game, war)
+    assert organisation.instability_required(game) == 2
+    at_war(game, "ottoman")
+    assert organisation.instability_required(game) == 3
+    organisation.build_event_deck(game)
+    assert sorted(c for c in s.deck if c in copies) == sorted(copies)
+    drive(events.play_event(game, "union-of-arms"), ["union:play"])
+    assert "guerra-dels-segadors" in s.deck and "guerra-dels-segadors" in s.extra_event_cards
