@@ -32,17 +32,19 @@ def content() -> Content:
 def in_progress(content: Content, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A save of the current rules, a few choices past the start of turn 5 (made here,
     not a golden save: these tests must hold whatever the rules become)."""
-    game = Game("the-planet-king", seed=2, content=content)
-    bot = make_bot("expert", 2)
-    while game.decision is not None and not (
-        game.state.turn == 5
-        and game.last_start is not None
-        and game.last_start.turn == 5
-        and len(game.choices) >= game.last_start.choices + 7
-    ):
-        game.choose(bot.choose(game))
-    assert game.decision is not None, "the game ended before turn 5"
-    return saves.save_game(game, "in-progress", saves_dir=tmp_path_factory.mktemp("saves"))
+    for seed in range(2, 20):  # the first seed whose game reaches turn 5 (rules change)
+        game = Game("the-planet-king", seed=seed, content=content)
+        bot = make_bot("expert", seed)
+        while game.decision is not None and not (
+            game.state.turn == 5
+            and game.last_start is not None
+            and game.last_start.turn == 5
+            and len(game.choices) >= game.last_start.choices + 7
+        ):
+            game.choose(bot.choose(game))
+        if game.decision is not None:
+            return saves.save_game(game, "in-progress", saves_dir=tmp_path_factory.mktemp("saves"))
+    raise AssertionError("no expert game of 18 reached turn 5")
 
 
 def _format_1(src: Path, tmp_path: Path) -> Path:
