@@ -7,4 +7,4 @@ its digests; a save of an older version resumes from the snapshot it holds
 bump: run ``python scripts/record_rules_drift.py --bump`` then.
 """
 
-RULES_VERSION = 3
+RULES_VERSION = 4

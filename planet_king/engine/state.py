@@ -201,6 +201,9 @@ class GameState:
     # service by a truce or peace with France (he may come back with THE FRONDE).
     conde_served_spain: bool = False
     conde_left_by_diplomacy: bool = False
+    # The Spanish Condé was eliminated by INSTABILITY or THE TWILIGHT OF LIFE: the French
+    # Condé is gone for good (Condé, l.730; ruling R103).
+    french_conde_eliminated: bool = False
     habsburg_lost: int = 0  # Habsburg tercios eliminated cannot be rebuilt
     # How wars ended, as "won:<war>", "lost:<war>", "peace:<war>", "ended:<war>" — the keys
     # of the cards' red-text conditions (``removed_when``), read at Organisation.

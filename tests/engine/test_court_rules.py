@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import drive, forced_picks, stack
 
+from planet_king.engine.decisions import DecisionKind
 from planet_king.engine.game import Game
 from planet_king.engine.rules import (
     actions,
@@ -292,15 +293,36 @@ def test_provincial_levy_with_the_union_of_arms(reign: Game) -> None:
 
 
 def test_cleanup_returns_exiles_and_clears_the_turn(reign: Game) -> None:
-    """End of Turn Phase / Clean-up (ruling R21): markers reset, unique actions cleared,
-    exiles back to their decks."""
+    """End of Turn Phase / Clean-up (rulings R21, R104): markers reset, unique actions
+    cleared; an exile with no free position to take goes back to its deck."""
     s = reign.state
+    others = iter(n for n in reign.content.nobles if n != "castel-rodrigo")
+    s.court_nobles = [next(others) for _ in s.court_nobles]
+    for office in s.offices:
+        s.offices[office] = next(others)
+    for ws in s.wars.values():
+        ws.active = False
     s.exiles = ["castel-rodrigo"]
     s.unique_used = ["cortes"]
     s.prestige_markers = 3
-    end_of_turn.cleanup(reign)
+    drive(end_of_turn.cleanup(reign))
     assert s.exiles == [] and s.noble_deck[0] == "castel-rodrigo"
     assert s.unique_used == [] and s.prestige_markers == 0
+
+
+def test_r104_a_notable_back_from_exile_at_cleanup_takes_a_free_position(reign: Game) -> None:
+    """Events / Traitor (l.289: "A notable who returns from exile can occupy any
+    unoccupied position at Court, office, or command of an army"); Clean-up (l.705);
+    ruling R104: the exile that ends at clean-up is a return from exile."""
+    s = reign.state
+    s.noble_deck.remove("castel-rodrigo")
+    s.exiles = ["castel-rodrigo"]
+    free = [p for p in s.offices if s.offices[p] is None]
+    assert free
+    _, asked = drive(end_of_turn.cleanup(reign), [f"place:office:{free[0]}"])
+    assert asked[0].kind is DecisionKind.PLACE_NOBLE and asked[0].subject == "castel-rodrigo"
+    assert s.offices[free[0]] == "castel-rodrigo"
+    assert s.exiles == [] and "castel-rodrigo" not in s.noble_deck
 
 
 def test_a_whole_campaign_turn_runs_to_the_next_organisation(content) -> None:
@@ -440,13 +462,13 @@ def test_an_asiento_after_income_secures_next_turns_castile_revenue(reign: Game)
     s = reign.state
     s.phase, s.step, s.asiento = "end-of-turn", "scores", 0
     economy.do_asiento(reign, "bankruptcy")
-    end_of_turn.cleanup(reign)
+    drive(end_of_turn.cleanup(reign))
     assert s.asiento == 1 and not s.castile_secured_next
     s.turn += 1
     drive(end_of_turn.income(reign))
     assert any("nothing from Castile" in e.text for e in reign.log_entries[-12:])
     s.step = "player actions"
-    end_of_turn.cleanup(reign)
+    drive(end_of_turn.cleanup(reign))
     economy.do_asiento(reign, "action:asiento")
-    end_of_turn.cleanup(reign)
+    drive(end_of_turn.cleanup(reign))
     assert s.asiento == 0

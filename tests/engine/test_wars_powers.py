@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 
-from conftest import drive, stack
+import pytest
+from conftest import drive, forced_picks, stack
 from test_wars_helpers import at_war, full_game, texts
 
-from planet_king.engine.rules import actions, events, wars
+from planet_king.engine.rules import actions, court, events, organisation, wars
 from planet_king.engine.rules.actions import ACTIONS, Context
 
 CARD = Context("card", "ACTION")
@@ -373,15 +374,39 @@ def test_truce_with_france_removes_the_spanish_conde(content) -> None:
     assert s.wars["france-picardy"].leader == "louis-ii-conde"
 
 
-def test_conde_killed_by_an_event_takes_the_french_conde_with_him(content) -> None:
-    """Special Rules / Condé: if the Spanish Condé is eliminated by INSTABILITY or THE
-    TWILIGHT OF LIFE, the French Condé is permanently eliminated."""
+def _spanish_conde(content):
+    """Turn 6, at war with France; THE FRONDE has put Condé at the head of Picardy's army."""
     game = full_game(content, turn=6)
-    s = game.state
-    s.conde_served_spain = True
-    s.removed_notables.append("louis-ii-conde")
+    at_war(game, "france-picardy", units={"tercio": 1}, leader="gomez-suarez", enemy="conde")
+    at_war(game, "france-catalonia", enemy="turenne")
+    drive(
+        events.play_event(game, "the-fronde"),
+        ["to:france-catalonia", "army:france-picardy", "court"],
+    )
+    assert game.state.wars["france-picardy"].leader == "louis-ii-conde"
+    return game
+
+
+@pytest.mark.parametrize("card", ["instability-1", "the-twilight-of-life"])
+def test_r103_conde_eliminated_by_instability_or_twilight_takes_the_french_conde(
+    content, card: str
+) -> None:
+    """Special Rules / Condé (l.730; ruling R103): if the Spanish Condé is eliminated by
+    INSTABILITY or THE TWILIGHT OF LIFE, the French Condé is permanently eliminated."""
+    game = _spanish_conde(content)
+    with forced_picks(game, "army:france-picardy"):
+        drive(events.play_event(game, card))
+    assert "louis-ii-conde" in game.state.removed_notables
     assert not wars.french_conde_available(game)
-    s.conde_left_by_diplomacy = True
+
+
+def test_r103_conde_removed_by_another_route_leaves_the_french_conde(content) -> None:
+    """Special Rules / Condé (l.726, l.730; ruling R103): only INSTABILITY and THE
+    TWILIGHT OF LIFE take the French Condé with the Spanish one. Removed by TRAITOR, the
+    Spanish Condé no longer serves, and the French Condé may again lead France."""
+    game = _spanish_conde(content)
+    drive(court.remove_from_game(game, "louis-ii-conde", "TRAITOR"))
+    assert "louis-ii-conde" in game.state.removed_notables
     assert wars.french_conde_available(game)
 
 
@@ -482,3 +507,50 @@ def test_austrian_alliance_fixes_a_question_mark_rating_only_when_chosen(content
     assert s.rolled_ratings["juan-jose-of-austria:military"] == 3
     assert s.wars["palatinate"].leader == "juan-jose-of-austria"
     assert "leader:juan-jose-of-austria" not in asked[1].legal_ids
+
+
+def test_r103_single_use_card_not_played_stays_in_the_game(content) -> None:
+    """Events (l.267, l.269; ruling R103): an event whose condition is not met is discarded
+    without being played, so a single-use card is not removed and its red text does not
+    act. LÜTZEN with no War of the Palatinate stays; played in that war, it goes."""
+    game = full_game(content, turn=2)
+    s = game.state
+    s.wars["palatinate"].active = False
+    drive(events.play_event(game, "lutzen"))
+    assert "lutzen" not in s.removed_events and "lutzen" in s.discard
+    assert "breitenfeld-1631" not in s.pending_removals
+    at_war(game, "palatinate", position=1)
+    drive(events.play_event(game, "lutzen"))
+    assert "lutzen" in s.removed_events
+    assert "breitenfeld-1631" in s.pending_removals
+
+
+def test_r103_conspiracy_with_nothing_to_do_stays_in_the_game(content) -> None:
+    """Events (l.267, l.269; rulings R94, R103): CONSPIRACY OF NOBLES with no war in
+    Flanders and no Governor of Flanders carries nothing out: it is not removed."""
+    game = full_game(content, turn=2)
+    s = game.state
+    s.wars["flanders"].active = False
+    s.offices["governor-flanders"] = None
+    drive(events.play_event(game, "conspiracy-of-nobles"))
+    assert "conspiracy-of-nobles" not in s.removed_events
+    assert "conspiracy-of-nobles" in s.discard
+
+
+def test_r105_three_instability_cards_leave_guerra_dels_segadors_reachable(content) -> None:
+    """Creating the Event Decks (l.234) and Union of Arms (l.291; rulings D19, R105): the
+    deck holds three INSTABILITY cards; with four powers at war all three are in the turn's
+    deck, so UNION OF ARMS, having none left to add, brings GUERRA DELS SEGADORS in."""
+    copies = [c for c, e in content.events.items() if e.effect == "instability"]
+    assert len(copies) == 3
+    game = full_game(content, turn=3)
+    s = game.state
+    for war in ("flanders", "palatinate", "england"):
+        at_war(game, war)
+    assert organisation.instability_required(game) == 2
+    at_war(game, "ottoman")
+    assert organisation.instability_required(game) == 3
+    organisation.build_event_deck(game)
+    assert sorted(c for c in s.deck if c in copies) == sorted(copies)
+    drive(events.play_event(game, "union-of-arms"), ["union:play"])
+    assert "guerra-dels-segadors" in s.deck and "guerra-dels-segadors" in s.extra_event_cards

@@ -509,6 +509,14 @@ def _pardon(g: Game, ctx: Context) -> Rules:
     ).partition(":")[2]
     s.exiles.remove(nid)
     g.log(f"{g.name(nid)} is pardoned and returns from exile.", rule=rule, cause=ctx.cause)
+    yield from return_from_exile(g, nid, rule=rule, cause="Royal Pardon")
+
+
+def return_from_exile(g: Game, nid: str, *, rule: str, cause: str) -> Rules:
+    """A notable back from exile (a Royal Pardon, or the end of the turn: ruling R104)
+    takes a free position at Court, in an office or in command of an army; with none free
+    the card goes to its deck (Events / Traitor, l.289; Royal Pardon, l.484)."""
+    s = g.state
     if nid not in g.content.nobles:
         _pardon_other(g, nid, rule)
         return
@@ -526,12 +534,12 @@ def _pardon(g: Game, ctx: Context) -> Rules:
             popts,
             role=Role.KING,
             rule=rule,
-            cause=ctx.cause,
+            cause=cause,
             kind=DecisionKind.PLACE_NOBLE,
             subject=nid,
         )
     ).partition(":")[2]
-    court.place(g, nid, pos, cause="Royal Pardon")
+    court.place(g, nid, pos, cause=cause)
 
 
 def _pardon_other(g: Game, nid: str, rule: str) -> None:

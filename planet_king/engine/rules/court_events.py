@@ -14,7 +14,7 @@ from planet_king.engine.rules import (
     geniuses,
     scoring,
 )
-from planet_king.engine.rules.events import effect
+from planet_king.engine.rules.events import UNPLAYED, effect
 
 if TYPE_CHECKING:
     from planet_king.content.models import EventCard
@@ -164,7 +164,7 @@ def _royal_marriage(g: Game, card: EventCard) -> Rules:
     rule = "Events (Royal Marriage)"
     if g.options.war_only:
         _none(g, card, "ladies are not used in War-Only mode", rule)
-        return
+        return UNPLAYED
     if g.state.queen is None and family.queen_candidates(g):
         yield from family.choose_queen(g, card.name, rule=rule)
         g.add_happiness(1, card.name, rule=rule)

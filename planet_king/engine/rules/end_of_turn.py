@@ -68,7 +68,7 @@ def end_of_turn(g: Game) -> Rules:
     s.step = "valido"
     yield from new_valido(g)
     s.stats.vp_by_turn.append(s.vp)  # the Valido's VP included
-    cleanup(g)
+    yield from cleanup(g)
 
 
 # ------------------------------------------------------------ construction
@@ -432,22 +432,18 @@ def new_valido(g: Game) -> Rules:
         )
 
 
-def cleanup(g: Game) -> None:
-    """Markers reset, exiles return to their decks (ruling R21), unique actions cleared,
-    truces flipped back."""
+def cleanup(g: Game) -> Rules:
+    """Markers reset, exiles return (ruling R104: to a free position, else their deck),
+    unique actions cleared, truces flipped back."""
+    from planet_king.engine.rules import actions
+
     s = g.state
     s.prestige_markers = s.happiness_markers = 0
     for nid in list(s.exiles):
         s.exiles.remove(nid)
-        deck = (
-            s.noble_deck
-            if nid in g.content.nobles
-            else (s.genius_deck if nid in g.content.geniuses else s.ladies_deck)
-        )
-        deck.insert(0, nid)
-        g.log(
-            f"{g.name(nid)}'s exile ends: the card returns to its deck (ruling R21).",
-            rule=RULE_CLEANUP,
+        g.log(f"{g.name(nid)}'s exile ends (ruling R104).", rule=RULE_CLEANUP)
+        yield from actions.return_from_exile(
+            g, nid, rule=RULE_CLEANUP, cause="the end of the exile"
         )
     s.unique_used.clear()
     s.wins_this_turn = 0

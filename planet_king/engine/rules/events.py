@@ -14,6 +14,10 @@ if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
 
 Effect = Callable[["Game", "EventCard"], "Rules"]
+# Returned by an effect whose condition is not met: the card is "discarded without being
+# played" (l.267), so a single-use card stays in the game and its red text does not act
+# (ruling R103).
+UNPLAYED = "unplayed"
 EFFECTS: dict[str, Effect] = {}
 # The ``params`` each effect reads, with their type: the loader refuses a card that lacks
 # a ``needs`` parameter, names one its effect never reads, or gives one the wrong type,
@@ -54,7 +58,16 @@ def play_event(g: Game, card_id: str) -> Rules:
     fn = EFFECTS.get(card.effect)
     if fn is None:
         raise RuleNotImplemented("Events", f"the effect '{card.effect}' of {card.name}")
-    yield from fn(g, card)
+    result = yield from fn(g, card)
+    if result == UNPLAYED:
+        s.discard.append(card_id)
+        if card.one_use:
+            g.log(
+                f"{card.name} was not played: the single-use card stays in the game.",
+                rule="Events (ruling R103)",
+                cause=card.name,
+            )
+        return
     if card_id in s.removed_events:
         pass  # the card took itself out of the game (the completed UNION OF ARMS)
     elif card.one_use:
@@ -129,6 +142,7 @@ def _instability(g: Game, card: EventCard) -> Rules:
         )
         return
     yield from court.remove_from_game(g, nid, card.name, rule=RULE_INSTABILITY)
+    wars.note_conde_eliminated(g, nid)
 
 
 @effect("twilight-of-life")
@@ -139,6 +153,7 @@ def _twilight(g: Game, card: EventCard) -> Rules:
     if nid is None:
         return
     yield from court.remove_from_game(g, nid, card.name, rule=rule, death=True)
+    wars.note_conde_eliminated(g, nid)
 
 
 # ------------------------------------------------------------- royal actions
@@ -357,7 +372,8 @@ def _conspiracy(g: Game, card: EventCard) -> Rules:
     """
     rule = "Events / Conspiracy of Nobles"
     war_id = str(card.params.get("war", War.FLANDERS))
-    if g.state.wars.get(war_id) is not None and g.state.wars[war_id].active:
+    moved = g.state.wars.get(war_id) is not None and g.state.wars[war_id].active
+    if moved:
         yield from wars.move_marker(g, war_id, -1, card.name, rule=rule)
     else:
         g.log(
@@ -368,7 +384,7 @@ def _conspiracy(g: Game, card: EventCard) -> Rules:
     governor = g.state.offices.get("governor-flanders")
     if governor is None:
         g.log("There is no Governor of Flanders to check.", rule=rule, cause=card.name)
-        return
+        return None if moved else UNPLAYED
     yield from traitor_check(g, governor, card.name, rule=rule)
 
 

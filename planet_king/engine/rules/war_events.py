@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from planet_king.content.ids import Place, Power, War
 from planet_king.engine.decisions import Choices, DecisionKind, Option, Role
 from planet_king.engine.rules import court, economy, units, wars
-from planet_king.engine.rules.events import effect
+from planet_king.engine.rules.events import UNPLAYED, effect
 from planet_king.engine.rules.units import PLUS_ULTRA, UNIT_NAMES
 from planet_king.engine.state import LAND_UNITS
 from planet_king.engine.words import a_unit, plural
@@ -50,7 +50,8 @@ def _palatinate_move(g: Game, card: EventCard) -> Rules:
             rule=RULE_PALATINATE_EVENTS,
             cause=card.name,
         )
-        return
+        # Nothing was carried out unless the Protestant strength rose (l.267, R103).
+        return None if "strength" in card.params else UNPLAYED
     delta = int(card.params.get("palatinate", 0))
     cost = int(card.params.get("cost", 0))
     if cost:
@@ -60,7 +61,7 @@ def _palatinate_move(g: Game, card: EventCard) -> Rules:
                 rule=RULE_PALATINATE_EVENTS,
                 cause=card.name,
             )
-            return
+            return UNPLAYED
         paid = yield from economy.offer_payment(
             g,
             cost,

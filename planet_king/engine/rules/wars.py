@@ -183,12 +183,25 @@ def spanish_conde_in_play(g: Game) -> bool:
 
 def french_conde_available(g: Game) -> bool:
     """The French Condé cannot command while the Spanish one is in play, and is gone for
-    good if the Spanish Condé was eliminated by an event (Condé)."""
+    good if the Spanish Condé was eliminated by INSTABILITY or THE TWILIGHT OF LIFE (Condé,
+    l.730; ruling R103)."""
     s = g.state
     if spanish_conde_in_play(g):
         return False
-    dead = s.conde_served_spain and CONDE in s.removed_notables and not s.conde_left_by_diplomacy
-    return not dead
+    return not s.french_conde_eliminated
+
+
+def note_conde_eliminated(g: Game, nid: str) -> None:
+    """Called by INSTABILITY and THE TWILIGHT OF LIFE after they remove ``nid``: only these
+    two events take the French Condé with the Spanish one (Condé, l.730; ruling R103)."""
+    s = g.state
+    if nid == CONDE and nid in s.removed_notables and s.conde_served_spain:
+        s.french_conde_eliminated = True
+        g.log(
+            "The Spanish Condé is eliminated: the French Condé is eliminated for good.",
+            rule=RULE_CONDE,
+            cause=g.name(nid),
+        )
 
 
 def appoint_enemy_leader(
