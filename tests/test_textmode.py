@@ -115,10 +115,11 @@ def test_the_advisor_comes_by_the_same_path_as_the_full_screen(
     monkeypatch.setattr(hint_client, "SECONDS", 0.3)
     game = Game("hothead", seed=3)
     digest = game.state.digest()
-    text = play(game, ["h", "q"], tmp_path)
-    assert "The advisor (" in text and "best first." in text
-    answer = text.split("best first.")[1]
-    assert "* " in answer  # one option recommended
+    text = play(game, ["h", "h x", "q"], tmp_path)
+    assert "The advisor: " in text and "Best value first." in text
+    answer = text.split("Best value first.")[1]
+    assert "Too close to call: within 2 standard errors" in answer  # the table's footer
+    assert "'x' is not a number of seconds" in text
     for option in game.decision.options:
         if option.allowed:
             assert option.label in answer

@@ -145,10 +145,11 @@ def test_memorial_screen_shows_only_what_the_deciding_role_may_see(tmp_path) -> 
     assert own in screen.cards and other not in screen.cards
 
 
-def test_hint_key_shows_the_advisor_ranking_without_changing_the_game(
+def test_the_analysis_pane_keeps_thinking_updates_in_place_and_escape_stops_it(
     tmp_path, monkeypatch
 ) -> None:
-    """Bots, an advisor: the TUI's `h` key ranks the options; the game is untouched."""
+    """Issue 29 (3): `h` opens an analysis pane that keeps thinking and updates in place;
+    Escape stops it: the advisor's process (and its workers) is gone, the game untouched."""
     import asyncio
 
     from planet_king.tui.app import PlanetKingApp
@@ -158,23 +159,40 @@ def test_hint_key_shows_the_advisor_ranking_without_changing_the_game(
     game = Game("hothead", seed=3)
     digest = game.state.digest()
     app = PlanetKingApp(game, saves_dir=tmp_path)
-    monkeypatch.setattr(GameScreen, "HINT_PLAYOUTS", 4)
+    monkeypatch.setattr(GameScreen, "HINT_ROUND", 1)  # an update after each playout an option
     seen: dict[str, object] = {}
 
     async def main() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             await pilot.press("h")
-            for _ in range(100):
+            pane = app.screen
+            assert isinstance(pane, HintScreen)
+            shown: list[str] = []
+            for _ in range(2000):  # waits for a condition: two updates seen on screen
                 await pilot.pause(0.05)
-                if isinstance(app.screen, HintScreen):
+                text = str(pane.query_one("#advice-table").render())
+                if pane.updates and (not shown or shown[-1] != text):
+                    shown.append(text)
+                if len(shown) >= 2:
                     break
-            seen["screen"] = app.screen
+            seen["shown"] = shown
+            seen["options"] = {o["option"] for o in pane.options}
+            screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+            proc = screen._advisor._proc
+            await pilot.press("escape")
+            await pilot.pause()
+            seen["after"] = type(app.screen).__name__
+            seen["advisor"] = screen._advisor
+            seen["exit"] = proc.wait(timeout=30)
 
     asyncio.run(main())
-    screen = seen["screen"]
-    assert isinstance(screen, HintScreen)
-    assert {o["option"] for o in screen.options} == set(game.decision.legal_ids)
+    shown = seen["shown"]
+    assert len(shown) >= 2 and shown[0] != shown[1]  # updated in place
+    assert all("Value: victory level" in t for t in shown)
+    assert seen["options"] == set(game.decision.legal_ids)
+    assert seen["after"] == "GameScreen" and seen["advisor"] is None
+    assert seen["exit"] is not None  # the advisor's process has ended
     assert game.state.digest() == digest
 
 
@@ -185,10 +203,11 @@ def test_a_failing_advisor_is_a_notice_not_a_crash(tmp_path, monkeypatch) -> Non
     from planet_king.tui.app import PlanetKingApp
     from planet_king.tui.screens.game import GameScreen
 
-    def broken(self, position: str, seed: int) -> list[dict[str, object]]:
+    def broken(self, position: str, seed: int):
         raise RuntimeError("no advisor today")
+        yield {}
 
-    monkeypatch.setattr(GameScreen, "_ask_advisor", broken)
+    monkeypatch.setattr(GameScreen, "_analyse", broken)
     game = Game("hothead", seed=3)
     app = PlanetKingApp(game, saves_dir=tmp_path)
     seen: dict[str, object] = {}
