@@ -119,7 +119,8 @@ def levels_text(r: Row) -> str:
     auto = round(r.automatic_defeat * 100 / step) * step
     if auto:
         parts.append(f"of which automatic defeat {auto}%")
-    return (" · ".join(parts) or "no level above 0%") + (f" (±{step}%)" if step > 1 else "")
+    steps = f" (in steps of {step}%)" if step > 1 else ""
+    return (" · ".join(parts) or "no level above 0%") + steps
 
 
 def describe_row(r: Row) -> list[str]:
@@ -181,7 +182,7 @@ def build(reply: dict[str, Any]) -> Table:
     for r in close:
         r.close_to_best = True
     rest = [r for r in rows if not r.close_to_best]
-    verdict = _verdict(best, close)
+    verdict = _verdict(best, close, rows)
     if len(close) > 1:
         groups = [(f"Too close to call ({len(close)} options):", close)]
         if rest:
@@ -205,7 +206,7 @@ def _head(reply: dict[str, Any]) -> str:
     )
 
 
-def _verdict(best: Row, close: list[Row]) -> str:
+def _verdict(best: Row, close: list[Row], rows: list[Row]) -> str:
     """The recommendation in words; it stars ``best`` only when nothing is close to it."""
     pick = next((r for r in close if r.advisor_pick), None)
     bot = next((r for r in close if r.policy_choice), None)
@@ -213,17 +214,23 @@ def _verdict(best: Row, close: list[Row]) -> str:
         names = ", ".join(r.label for r in close)
         words = f"No single recommendation: {names} are too close to call."
         leaning = pick or bot
+        who = "the bot's own choice" if leaning is not None and leaning is bot else "its pick"
         if leaning is not None and leaning is not best:
             gap = best.value - leaning.value
             err = NOISE_Z * math.hypot(best.value_error, leaning.value_error)
             words += (
-                f" The advisor sides with the bot's own choice, {leaning.label}, although "
+                f" The advisor sides with {who}, {leaning.label}, although "
                 f"{best.label} shows the higher value: its lead of {gap:.2f} is within the "
                 f"noise ({NOISE_Z:g} standard errors = {err:.2f}), and within the noise the "
                 "bot's choice has proved the safer pick."
             )
         elif leaning is not None:
-            words += f" {leaning.label} is the bot's own choice and shows the highest value."
+            words += (
+                f" {leaning.label} ({who}) shows the highest value, but not by more than the noise."
+            )
+        outside = next((r for r in rows if r.policy_choice and not r.close_to_best), None)
+        if outside is not None:
+            words += f" The bot's own choice, {outside.label}, is worse by more than the noise."
         return words
     if not best.enough:
         return (

@@ -109,3 +109,15 @@ def test_values_carry_the_precision_of_their_error() -> None:
     assert advice_table.figure(1.4813, None) == "~1.5"
     r = build(reply(option("a", 3.0, 0.01, 60))).rows[0]
     assert "Major Victory 10%" in advice_table.levels_text(r)  # 12.3% in steps of 10
+
+
+def test_a_bot_choice_outside_the_group_is_said_to_be_worse() -> None:
+    table = build(
+        reply(
+            option("a", 2.70, 0.05, 60),
+            option("b", 2.65, 0.05, 60),
+            option("c", 2.00, 0.05, 60, bot=True, recommended=True),
+        )
+    )
+    assert table.starred is None
+    assert "The bot's own choice, Option c, is worse by more than the noise." in table.verdict

@@ -266,3 +266,52 @@ def test_the_court_says_what_its_ratings_mean() -> None:
     legend = panel.key[-1]
     assert "M military" in legend and "P political" in legend and "G government" in legend
     assert "? a rating not yet fixed" in legend
+
+
+def test_the_analysis_pane_groups_what_is_too_close_and_explains_its_pick(tmp_path) -> None:
+    """Issue 29 (3), on screen: within the noise no option is starred; a pick that is not
+    the highest value is explained in words; the pane shows plain text's very table."""
+    import asyncio
+
+    from planet_king import advice_table
+    from planet_king.tui.app import PlanetKingApp
+    from planet_king.tui.screens.modals import HintScreen
+
+    def row(oid: str, value: float, se: float, bot: bool) -> dict[str, object]:
+        return {
+            "option": oid,
+            "label": f"Do {oid}",
+            "playouts": 30,
+            "value": value,
+            "value_error": se,
+            "mean_vp": 4.0,
+            "standard_error": 0.5,
+            "victory_levels": {"defeat": 1.0},
+            "automatic_defeat": 0.0,
+            "policy_choice": bot,
+            "recommended": bot,
+        }
+
+    reply = {
+        "options": [row("fleet", 2.7, 0.2, False), row("campaign", 2.4, 0.2, True)],
+        "playouts": 60,
+        "recommended": "campaign",
+    }
+    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+    seen: dict[str, str] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            pane = HintScreen("A question")
+            await app.push_screen(pane)
+            pane.show(reply, final=True)
+            await pilot.pause()
+            seen["text"] = str(pane.query_one("#advice-table").render())
+
+    asyncio.run(main())
+    text = seen["text"]
+    assert "Too close to call (2 options):" in text
+    assert not any(line.startswith("* ") for line in text.splitlines())
+    assert "sides with the bot's own choice, Do campaign" in text
+    assert advice_table.build(reply).text() in text  # the same table as plain text's
