@@ -26,7 +26,10 @@ LIVE_SECONDS = 600.0  # a live analysis stops thinking by itself after ten minut
 class InstantValuer(Protocol):
     """The seam for an instant answer (the learned evaluator, once it ships): the
     figures of ``hint --json`` for the pending decision (each option's ``value``,
-    ``value_error``, ``playouts``... as ``present.advice_json`` gives them), at once."""
+    ``value_error``, ``playouts``... as ``present.advice_json`` gives them), at once.
+    ``playouts`` is then the number of playouts its confidence is worth: the table stars
+    nothing and shows no level shares under ``advice_table.MIN_SAMPLES``. Plain text's
+    bare ``h`` answers from it, and the analysis pane shows it until playouts come in."""
 
     def __call__(self, game: Game) -> dict[str, Any]: ...
 

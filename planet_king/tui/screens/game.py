@@ -411,7 +411,9 @@ class GameScreen(Screen[None]):
             self.notify("The game is over: there is no decision to advise on.", timeout=3)
             return
         position, seed = hint_client.position(self.game)
-        pane = HintScreen(self.game.decision.prompt)
+        # an instant answer first, when one is plugged in (the evaluator's seam)
+        instant = hint_client.INSTANT(self.game) if hint_client.INSTANT is not None else None
+        pane = HintScreen(self.game.decision.prompt, instant)
         self.app.push_screen(pane, lambda _: self._stop_advisor())
         self.run_worker(
             lambda: self._hint_worker(pane, position, seed),
