@@ -7,6 +7,7 @@ hold no rules: the screen reads the game and sends the chosen option id back.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -398,7 +399,7 @@ class GameScreen(Screen[None]):
 
     HINT_SECONDS = hint_client.LIVE_SECONDS  # the analysis pane thinks this long at most
     HINT_ROUND = 8  # playouts an option between two updates of the pane (tests: fewer)
-    _advisor: hint_client.Advisor | None = None  # kept warm between questions
+    _advisor: hint_client.Advisor | None = None  # the open pane's, ended when it closes
 
     def action_hint(self) -> None:
         """The analysis pane: the advisor, in a long-lived child process
@@ -414,7 +415,7 @@ class GameScreen(Screen[None]):
         # an instant answer first, when one is plugged in (the evaluator's seam)
         instant = hint_client.INSTANT(self.game) if hint_client.INSTANT is not None else None
         pane = HintScreen(self.game.decision.prompt, instant)
-        self.app.push_screen(pane, lambda _: self._stop_advisor())
+        self.app.push_screen(pane, lambda _: self._stop_advisor(in_background=True))
         self.run_worker(
             lambda: self._hint_worker(pane, position, seed),
             thread=True,
@@ -448,10 +449,15 @@ class GameScreen(Screen[None]):
             round_size=self.HINT_ROUND,
         )
 
-    def _stop_advisor(self) -> None:
-        """Ends the advisor's process (its workers with it): a pane closed stops thinking."""
+    def _stop_advisor(self, *, in_background: bool = False) -> None:
+        """Ends the advisor's process (its workers with it): a pane closed stops thinking.
+        From the UI, the wait for its end runs off the event loop."""
         advisor, self._advisor = self._advisor, None
-        if advisor is not None:
+        if advisor is None:
+            return
+        if in_background:
+            threading.Thread(target=advisor.stop, name="advisor-stop", daemon=True).start()
+        else:
             advisor.stop()
 
     def on_unmount(self) -> None:
