@@ -53,7 +53,7 @@ def footer() -> str:
 @dataclass
 class Row:
     option: str
-    label: str
+    name: str  # the option as the player reads it (its label)
     playouts: int
     value: float
     value_error: float
@@ -128,7 +128,7 @@ def describe_row(r: Row) -> list[str]:
     notes = []
     if r.policy_choice:
         notes.append("the bot's own choice")
-    label = r.label + (f"  ({', '.join(notes)})" if notes else "")
+    label = r.name + (f"  ({', '.join(notes)})" if notes else "")
     if r.playouts == 0:
         return [f"{mark}{label}", "    not valued yet"]
     se = r.value_error if r.playouts >= 2 else None
@@ -144,7 +144,7 @@ def describe_row(r: Row) -> list[str]:
 def _row(d: dict[str, Any], pick: str | None) -> Row:
     return Row(
         option=str(d["option"]),
-        label=str(d.get("label", d["option"])),
+        name=str(d.get("label", d["option"])),
         playouts=int(d.get("playouts", 0)),
         value=float(d.get("value", 0.0)),
         value_error=float(d.get("value_error", 0.0)),
@@ -211,7 +211,7 @@ def _verdict(best: Row, close: list[Row], rows: list[Row]) -> str:
     pick = next((r for r in close if r.advisor_pick), None)
     bot = next((r for r in close if r.policy_choice), None)
     if len(close) > 1:
-        names = ", ".join(r.label for r in close)
+        names = ", ".join(r.name for r in close)
         words = f"No single recommendation: {names} are too close to call."
         leaning = pick or bot
         who = "the bot's own choice" if leaning is not None and leaning is bot else "its pick"
@@ -219,26 +219,26 @@ def _verdict(best: Row, close: list[Row], rows: list[Row]) -> str:
             gap = best.value - leaning.value
             err = NOISE_Z * math.hypot(best.value_error, leaning.value_error)
             words += (
-                f" The advisor sides with {who}, {leaning.label}, although "
-                f"{best.label} shows the higher value: its lead of {gap:.2f} is within the "
+                f" The advisor sides with {who}, {leaning.name}, although "
+                f"{best.name} shows the higher value: its lead of {gap:.2f} is within the "
                 f"noise ({NOISE_Z:g} standard errors = {err:.2f}), and within the noise the "
                 "bot's choice has proved the safer pick."
             )
         elif leaning is not None:
             words += (
-                f" {leaning.label} ({who}) shows the highest value, but not by more than the noise."
+                f" {leaning.name} ({who}) shows the highest value, but not by more than the noise."
             )
         outside = next((r for r in rows if r.policy_choice and not r.close_to_best), None)
         if outside is not None:
-            words += f" The bot's own choice, {outside.label}, is worse by more than the noise."
+            words += f" The bot's own choice, {outside.name}, is worse by more than the noise."
         return words
     if not best.enough:
         return (
-            f"No recommendation yet: {best.label} shows the best value but after only "
+            f"No recommendation yet: {best.name} shows the best value but after only "
             f"{best.playouts} playouts (a star needs {MIN_SAMPLES}). Give the advisor more time."
         )
     best.starred = True
-    words = f"Recommended: {best.label}, ahead of every other option by more than the noise."
+    words = f"Recommended: {best.name}, ahead of every other option by more than the noise."
     if not best.advisor_pick and not best.policy_choice:
         words += " It is not the bot's own choice: here the playouts say the bot is wrong."
     return words
