@@ -93,7 +93,7 @@ class Option(NamedTuple):
 # allowed, reason, meaning))``: skips the wrapper that fills in defaults (rules build a
 # thousand a game).
 new_full_option: Callable[[type[Option], tuple[str, str, bool, str | None, Meaning | None]], Option]
-new_full_option = tuple.__new__  # type: ignore[assignment]
+new_full_option = tuple.__new__
 
 
 def new_option(cls: type[Option], fields: tuple[str, str, bool, str | None]) -> Option:

@@ -172,7 +172,7 @@ def unrolled_income_ratings(g: Game) -> list[str]:
         nid = g.state.offices.get(office)
         card = g.content.nobles.get(nid or "")
         fixed = f"{nid}:government" in g.state.rolled_ratings
-        if card is not None and card.government == "?" and not fixed:
+        if nid is not None and card is not None and card.government == "?" and not fixed:
             out.append(nid)
     return out
 
@@ -306,7 +306,7 @@ def forecast(g: Game) -> Forecast:
     vp_changes = [(why, n * vp_factor, role) for why, n, role in vp_changes if n]
     vp_solo, vp_king, vp_valido = _vp_after(g, vp_changes)
     vp_end = vp_king + vp_valido if g.options.coop else vp_solo
-    scores = tuple(
+    score_forecasts = tuple(
         ScoreForecast(
             c.name,
             c.points,
@@ -320,7 +320,7 @@ def forecast(g: Game) -> Forecast:
     return Forecast(
         turn=s.turn,
         last_turn=g.scenario.last_turn,
-        scores=scores,
+        scores=score_forecasts,
         treasury=TreasuryForecast(
             now=s.treasury,
             upkeep=tuple(upkeep),
@@ -357,7 +357,8 @@ def revolt_troops(g: Game) -> tuple[list[str], list[str], int]:
     homes = end_of_turn.levy_homes(g)
     if s.step == "levy":  # some are levied already: the rest are still to come
         homes = homes[sum(units.get("provincial", 0) for units in s.units.values()) :]
-    held, bare = [], []
+    held: list[str] = []
+    bare: list[str] = []
     for loc in s.revolts:
         here = dict(s.units.get(loc, {}))
         if not _done(g, "levy"):

@@ -26,7 +26,7 @@ def setup_standard(g: Game) -> Rules:
         # dismissal", already past (Special Rules / Sor María de Ágreda; ruling R64).
         s.olivares_left = scen.first_turn - 1
     s.valido_since = scen.first_turn
-    s.child_markers = dict(g.content.tables.child_markers)
+    s.child_markers = {sex: n for sex, n in g.content.tables.child_markers.items()}
     if scen.union_of_arms_completed:
         # Completed: played twice, so its first play added an INSTABILITY card for good
         # (Creating the Event Decks), and the card left the game (Events / Union of Arms;

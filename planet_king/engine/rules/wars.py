@@ -112,7 +112,7 @@ def army_sp(
     army = s.units.get(war_id, {})
     if extra is not None:
         army = {**army, extra: army.get(extra, 0) + count}
-    land = 0  # units.unit_sp of the land units (bots ask this at every choice of action)
+    land: float = 0  # units.unit_sp of the land units (bots ask this at every choice of action)
     for k, n in army.items():
         if k != "fleet":
             land += UNIT_SP[k] * n
@@ -880,7 +880,7 @@ def battle_name(g: Game, war_id: str) -> str | None:
     table = NAMED_BATTLES.get(war_id)
     if table is None:
         return None
-    rows = getattr(g.content.battle_names, table)
+    rows: list[list[str]] = getattr(g.content.battle_names, table)
     g.random_draws += 1
     return rows[g.rng.randrange(6)][g.rng.randrange(6)]
 
