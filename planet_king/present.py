@@ -26,7 +26,7 @@ SCORE_LABEL = {
     "prestige": "Prestige",
     "happiness": "Happiness",
 }
-LEVELS = {
+LEVELS: dict[str, str] = {  # a VictoryLevel -> its name
     VictoryLevel.MAJOR_VICTORY: "Major Victory",
     VictoryLevel.HISTORICAL_OUTCOME: "Historical Outcome",
     VictoryLevel.DEFEAT: "Defeat",

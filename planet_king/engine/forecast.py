@@ -142,7 +142,7 @@ def _done(g: Game, step: str) -> bool:
     return STEPS.index(s.step) > STEPS.index(step)
 
 
-def level_lines(g: Game) -> list[tuple[VictoryLevel, int]]:
+def level_lines(g: Game) -> list[tuple[str, int]]:
     """The victory levels the scenario's thresholds give, each with the VP it starts at,
     the highest first (Victory Levels); below the last, Neither King nor Planet."""
     t = g.scenario.thresholds

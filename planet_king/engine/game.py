@@ -586,6 +586,12 @@ class Game:
     learning: bool = False
     role_names: dict[str, str] | None = None
     created: str | None = None
+    # The game's own id, made when it is first saved: it names its saves (None: never
+    # saved, or a save made before games had ids).
+    game_id: str | None = None
+    # The choices as of the last autosave (or of the save it was opened from): an
+    # autosave with nothing new is not written.
+    autosaved_choices: tuple[str, ...] | None = None
     # One line for the player about how a save was opened (older rules, a replay that
     # parted from the save), set by planet_king.saves; None when there is nothing to say.
     load_notice: str | None = None
@@ -639,5 +645,5 @@ class Game:
         game.learning = self.learning or crossed
         game.role_names = self.role_names
         game.created = self.created
-        game.game_id = getattr(self, "game_id", None)  # the same game (its saves' name)
+        game.game_id = self.game_id  # the same game (its saves' name)
         return game

@@ -57,7 +57,7 @@ def _autosaves(folder: Path) -> list[Autosave]:
 
 
 def _slug(game: Game) -> str:
-    game_id = getattr(game, "game_id", None) or new_game_id()
+    game_id = game.game_id or new_game_id()
     game.game_id = game_id
     return sanitise_name(f"{game.scenario.id}-{game.seed}-{game_id}", suffix="")
 
@@ -85,7 +85,7 @@ def autosave(game: Game, *, saves_dir: Path | None = None, leaving: bool = False
     so the game can go on. ``leaving``: the autosave of a quit, whose message is the last
     thing said (it cannot say that the game goes on).
     """
-    if getattr(game, "autosaved_choices", None) == tuple(game.choices):
+    if game.autosaved_choices == tuple(game.choices):
         return None
     folder = _resolve_dir(saves_dir)
     try:

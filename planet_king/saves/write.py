@@ -19,7 +19,7 @@ def _now() -> str:
 
 
 def _roles(game: Game) -> dict[str, str]:
-    names = getattr(game, "role_names", None)
+    names = game.role_names
     if names:
         return {str(k): str(v) for k, v in names.items()}
     if game.options.coop:
@@ -36,9 +36,9 @@ def _document(game: Game, *, state_digest: str | None = None) -> dict[str, Any]:
     """The save document, its snapshot's state and log as JSON text already encoded.
 
     ``state_digest``: ``game.state.digest()`` if the caller has it already."""
-    created = getattr(game, "created", None) or _now()
+    created = game.created or _now()
     game.created = created
-    game_id = getattr(game, "game_id", None) or new_game_id()
+    game_id = game.game_id or new_game_id()
     game.game_id = game_id
     s = game.state
     base = game.resumed_from
@@ -52,7 +52,7 @@ def _document(game: Game, *, state_digest: str | None = None) -> dict[str, Any]:
         "scenario": game.scenario.id,
         "options": game.options.to_dict(),
         "seed": game.seed,
-        "learning": bool(getattr(game, "learning", False)),
+        "learning": game.learning,
         "roles": _roles(game),
         "created": created,
         "saved": _now(),
