@@ -169,6 +169,8 @@ class Game:
         keep_turn_starts: bool = False,
         _start: tuple[TurnStart, History] | None = None,
     ) -> None:
+        # The program passes the Content its command line resolved (tests/test_layers.py
+        # checks it); the default data folder is for tests and scripts.
         self.content = content or load_content()
         if scenario not in self.content.scenarios:
             known = ", ".join(sorted(self.content.scenarios))

@@ -271,15 +271,15 @@ def run_game(game: Game, *, saves_dir: Path | str | None = None, learning: bool 
 
 def run_title(
     *,
+    content: Content,
     seed: int | None = None,
     saves_dir: Path | str | None = None,
-    content: Content | None = None,
 ) -> int:
     """Open the title screen (choose a scenario and a seed); returns an exit code."""
     return _run(PlanetKingApp(seed=seed, saves_dir=saves_dir, content=content))
 
 
-def run_tutorial(*, content: Content | None = None, saves_dir: Path | str | None = None) -> int:
+def run_tutorial(*, content: Content, saves_dir: Path | str | None = None) -> int:
     """Open the tutorial (the rulebook's first turn, step by step); returns an exit code."""
     app = PlanetKingApp(saves_dir=saves_dir, content=content)
     app.tutorial_first = True
