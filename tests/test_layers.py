@@ -6,11 +6,34 @@ is named, file and line."""
 from __future__ import annotations
 
 import ast
+import importlib.util
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import planet_king
 
 PACKAGE = Path(planet_king.__file__).resolve().parent
+SCRIPT = PACKAGE.parent / "scripts" / "import_layers.py"
+
+
+def _script() -> ModuleType:
+    """scripts/import_layers.py, the reading of the imports that this file checks."""
+    spec = importlib.util.spec_from_file_location("import_layers", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+layers = _script()
+# Imports against the layers that are known, each with the work that removes it.
+KNOWN_BREACHES = {
+    # the advisor's server words its answer with the presenters' advice_json: it goes
+    # when the advisor becomes a package (issue 33 §3)
+    ("planet_king.advisor_server", "planet_king.present"),
+}
 
 # Calls that make or open a game, each of which must be given the Content its command
 # resolved (``content=``): the Game class and its replay, the saves that open a game,
@@ -70,3 +93,63 @@ def test_every_game_the_program_makes_is_given_its_content() -> None:
         for line in games_made_without_content(path.read_text(encoding="utf-8"))
     ]
     assert not found, "a game made without its content: " + ", ".join(found)
+
+
+def _package(root: Path, files: dict[str, str]) -> Path:
+    package = root / "planet_king"
+    for name, text in files.items():
+        path = package / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return package
+
+
+def test_the_reading_finds_an_import_against_the_layers_and_a_circle(tmp_path: Path) -> None:
+    package = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "content/__init__.py": "",
+            "content/loader.py": "def check():\n    from planet_king.engine import rules\n",
+            "engine/__init__.py": "",
+            "engine/rules.py": "from planet_king.content import loader\n",
+            "engine/game.py": (
+                "from typing import TYPE_CHECKING\n"
+                "if TYPE_CHECKING:\n    from planet_king.tui import app\n"
+            ),
+            "tui/__init__.py": "",
+            "tui/app.py": "from planet_king.engine import game\n",
+        },
+    )
+    found = layers.imports(package)
+    bad = [(i.source, i.target, i.type_only) for i in layers.against_the_layers(found)]
+    assert bad == [
+        ("planet_king.content.loader", "planet_king.engine.rules", False),
+        ("planet_king.engine.game", "planet_king.tui.app", True),
+    ]
+    assert layers.circles(found, runtime_only=True) == [
+        ["planet_king.content.loader", "planet_king.engine.rules"]
+    ]
+    assert layers.circles(found, runtime_only=False) == [
+        ["planet_king.content.loader", "planet_king.engine.rules"],
+        ["planet_king.engine.game", "planet_king.tui.app"],
+    ]
+
+
+def test_every_module_has_a_layer() -> None:
+    """A new module is placed in a layer (scripts/import_layers.py, and the picture of
+    docs/architecture.md) before anything is said of its imports."""
+    placeless = [m for m in layers.modules() if layers.layer_of(m) is None]
+    assert not placeless, f"modules in no layer: {', '.join(placeless)}"
+
+
+def test_no_module_imports_one_of_a_higher_layer() -> None:
+    """content < engine < bots, evaluator, advisor, saves, simulator < presenters < cli:
+    each imports its own layer and those below, type-only imports included."""
+    bad = [
+        f"{i.source} ({layers.layer_of(i.source)}) imports {i.target} "
+        f"({layers.layer_of(i.target)}), line {i.line}"
+        for i in layers.against_the_layers(layers.imports())
+        if (i.source, i.target) not in KNOWN_BREACHES
+    ]
+    assert not bad, "\n".join(bad)
