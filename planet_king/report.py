@@ -7,7 +7,8 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from planet_king.content.loader import Content
-from planet_king.engine.game import DIFFICULTIES, GameOptions
+from planet_king.engine.game import GameOptions
+from planet_king.engine.rules.modes import DIFFICULTIES
 from planet_king.engine.state import VictoryLevel
 from planet_king.sim import VICTORY_LEVELS, simulate
 

@@ -3,8 +3,8 @@
     python scripts/import_layers.py [--modules]
 
 Prints every import that runs against the layers (a module importing one of a higher
-layer) and every import circle, each circle marked ``runtime`` when its imports run at
-import or call time, ``type-only`` when one of its links is under ``TYPE_CHECKING``.
+layer) and every import circle: ``runtime`` when its imports run (at import or call
+time), ``type-only`` when ``TYPE_CHECKING`` imports close it (it may hold a runtime one).
 ``--modules`` also lists each layer's modules with their lines. Exit code 1 when an
 import runs against the layers. ``tests/test_layers.py`` checks the same.
 """
@@ -200,11 +200,7 @@ def main() -> None:
             f"{imp.target} ({layer_of(imp.target)}){kind}"
         )
     runtime = circles(found, runtime_only=True)
-    type_only = [
-        group
-        for group in circles(found, runtime_only=False)
-        if not any(set(group) >= set(r) for r in runtime)
-    ]
+    type_only = [group for group in circles(found, runtime_only=False) if group not in runtime]
     for kind, groups in (("runtime", runtime), ("type-only", type_only)):
         for group in groups:
             print(f"circle ({kind}, {len(group)} modules): {', '.join(group)}")

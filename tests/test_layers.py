@@ -153,3 +153,15 @@ def test_no_module_imports_one_of_a_higher_layer() -> None:
         if (i.source, i.target) not in KNOWN_BREACHES
     ]
     assert not bad, "\n".join(bad)
+
+
+def test_the_engine_imports_run_one_way() -> None:
+    """Inside the engine, ``game`` drives ``rules.flow``, the phases call the actions and
+    the rules below them; a rule names ``Game`` only for its types. The one circle that
+    runs: a state's ``digest()`` imports the snapshot that serialises it, when called."""
+    engine = [
+        group
+        for group in layers.circles(layers.imports(), runtime_only=True)
+        if group[0].startswith("planet_king.engine")
+    ]
+    assert engine == [["planet_king.engine.snapshot", "planet_king.engine.state"]]

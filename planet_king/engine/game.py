@@ -13,7 +13,7 @@ import hashlib
 import random
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planet_king.content.ids import Event
 from planet_king.content.loader import Content, load_content
@@ -28,12 +28,16 @@ from planet_king.engine.decisions import (
     Role,
 )
 from planet_king.engine.log import LogEntry
+from planet_king.engine.rules import modes
+from planet_king.engine.rules.flow import play
 from planet_king.engine.state import GameState, Stats
+
+if TYPE_CHECKING:
+    from planet_king.engine.resume import ResumePoint
 
 Rules = Generator[Decision, str, Any]
 
 BIRDS = {"positive": "eagle", "neutral": "pigeon", "negative": "crow"}
-DIFFICULTIES = ("very-easy", "easy", "normal", "hard", "very-hard")
 
 
 _new_entry = tuple.__new__  # LogEntry's fields, all given: skips the defaults' wrapper
@@ -181,8 +185,6 @@ class Game:
                 f"scenario '{scenario}' is not playable yet: its rules are not implemented"
             )
         self.options = options or GameOptions()
-        from planet_king.engine.rules import modes
-
         modes.validate(self)
         self.seed = seed
         self.rng = random.Random(seed)
@@ -202,9 +204,7 @@ class Game:
         self.last_start: StartRecord | None = None
         # A game resumed from a snapshot (a save of older rules): its choices before
         # this point no longer replay from the seed (planet_king.engine.resume).
-        self.resumed_from: Any = None
-        from planet_king.engine.rules.flow import play  # rules import Game: avoid a cycle
-
+        self.resumed_from: ResumePoint | None = None
         if _start is None:
             self._rules: Rules = play(self)
         else:
@@ -258,9 +258,7 @@ class Game:
         since; without turn starts (``keep_turn_starts``) it replays the whole game.
         """
         if not self.turn_starts and self.resumed_from is not None:
-            from planet_king.engine import resume
-
-            return resume.replay_from(self, self.choices)
+            return self.resumed_from.replay(self, self.choices)
         if not self.turn_starts:
             return Game.replay(
                 self.scenario.id,
@@ -633,9 +631,7 @@ class Game:
             raise IllegalChoice(why)
         crossed = self.random_draws != self._trace.draws_before_choice[-1]
         if self.resumed_from is not None:
-            from planet_king.engine import resume
-
-            game = resume.replay_from(self, self.choices[:-1])
+            game = self.resumed_from.replay(self, self.choices[:-1])
         else:
             game = Game.replay(
                 self.scenario.id,

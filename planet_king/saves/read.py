@@ -10,7 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from planet_king.engine.game import DIFFICULTIES, GameOptions
+from planet_king.engine.game import GameOptions
+from planet_king.engine.rules.modes import DIFFICULTIES
 from planet_king.engine.stacking import is_stack_name
 from planet_king.fsutil import describe_os_error, read_regular, shown
 from planet_king.saves.errors import SaveError

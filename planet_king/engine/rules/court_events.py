@@ -14,7 +14,7 @@ from planet_king.engine.rules import (
     geniuses,
     scoring,
 )
-from planet_king.engine.rules.events import UNPLAYED, effect
+from planet_king.engine.rules.effects import UNPLAYED, effect
 
 if TYPE_CHECKING:
     from planet_king.content.models import EventCard

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from planet_king.content.ids import Place, Power, War
 from planet_king.engine.decisions import Choices, DecisionKind, Option, Role
 from planet_king.engine.rules import court, economy, units, wars
-from planet_king.engine.rules.events import UNPLAYED, effect
+from planet_king.engine.rules.effects import UNPLAYED, effect
 from planet_king.engine.rules.units import PLUS_ULTRA, UNIT_NAMES
 from planet_king.engine.state import LAND_UNITS
 from planet_king.engine.words import a_unit, plural

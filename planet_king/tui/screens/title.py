@@ -16,8 +16,8 @@ from textual.widgets import Checkbox, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from planet_king import saves
-from planet_king.engine.game import DIFFICULTIES, GameOptions
-from planet_king.engine.rules.modes import OPTIONAL_RULES
+from planet_king.engine.game import GameOptions
+from planet_king.engine.rules.modes import DIFFICULTIES, OPTIONAL_RULES
 
 if TYPE_CHECKING:
     from planet_king.content.loader import Content

@@ -4,10 +4,11 @@ exploration and the Asiento.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from planet_king.engine.decisions import Choices, DecisionKind, Role
-from planet_king.engine.rules import economy, end_of_turn, exploration, units
+from planet_king.engine.rules import economy, exploration, units
 from planet_king.engine.rules.actions.government import deploy_now
 from planet_king.engine.rules.actions.protocol import Context, action, check
 
@@ -51,6 +52,29 @@ def _move_check(g: Game, ctx: Context) -> str | None:
     return None if units.can_move_something(g) else "nothing can move"
 
 
+def fortification_targets(g: Game) -> list[str]:
+    """A viceroyalty, an overseas territory or a settlement (never Spain); level 2 at
+    most, a settlement level 1 at most."""
+    return list(_fortification_targets(g))
+
+
+def can_fortify(g: Game) -> bool:
+    """``bool(fortification_targets(g))``, stopping at the first target."""
+    return next(_fortification_targets(g), None) is not None
+
+
+def _fortification_targets(g: Game) -> Iterator[str]:
+    s = g.state
+    for tid, terr in g.content.territories.items():
+        if terr.region not in ("indies", "settlement"):
+            continue
+        if terr.region == "settlement" and tid not in s.settlements:
+            continue
+        level = max(terr.fortification, s.fortifications.get(tid, 0))
+        if level < (1 if terr.region == "settlement" else 2):
+            yield tid
+
+
 @action(
     "build-fortification",
     "simple",
@@ -62,7 +86,7 @@ def _move_check(g: Game, ctx: Context) -> str | None:
 def _fortify(g: Game, ctx: Context) -> Rules:
     rule = f"{R_SIMPLE} (Build a Fortification)"
     opts = Choices()
-    for tid in end_of_turn.fortification_targets(g):
+    for tid in fortification_targets(g):
         level = max(g.content.territories[tid].fortification, g.state.fortifications.get(tid, 0))
         opts.add(f"fort:{tid}", f"{g.name(tid)} (level {level} → {level + 1})")
     tid = (
@@ -89,7 +113,7 @@ def _fortify(g: Game, ctx: Context) -> Rules:
 def _fortify_check(g: Game, ctx: Context) -> str | None:
     # Hothead allows every simple action but exploration (l.796, ruling R99): the
     # fortification waits under construction, as there is no End of Turn.
-    return None if end_of_turn.can_fortify(g) else "nothing left to fortify"
+    return None if can_fortify(g) else "nothing left to fortify"
 
 
 @action(
