@@ -162,8 +162,7 @@ app = typer.Typer(
 )
 
 
-def _scenario_or_fail(scenario: str, content: Content | None = None) -> None:
-    content = content or load_content()
+def _scenario_or_fail(scenario: str, content: Content) -> None:
     if scenario not in content.scenarios:
         known = ", ".join(sorted(content.scenarios))
         raise UserError(f"unknown scenario '{scenario}' (known: {known})")
@@ -286,13 +285,14 @@ def _root(
 @app.command()
 def scenarios(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
     """List the scenarios, their length and whether each is playable yet.
 
     \b
     Example: planet-king scenarios --json
     """
-    content = load_content()
+    content = load_content(data_dir)
     rows = [
         {
             "id": s.id,
@@ -537,6 +537,7 @@ def cards(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     search: Annotated[str | None, typer.Option(help="Filter by text.")] = None,
+    data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
     """Browse the cards, with their provenance (rulebook or reconstructed).
 
@@ -548,7 +549,7 @@ def cards(
     sections = ("events", "nobles", "ladies", "geniuses", "memorials", "leaders")
     if section is not None and section not in sections:
         raise UserError(f"unknown section '{section}' (known: {', '.join(sections)})")
-    content = load_content()
+    content = load_content(data_dir)
     if as_json:
         typer.echo(json.dumps(cards_view.cards_json(content, section, search), ensure_ascii=False))
         return
@@ -904,6 +905,7 @@ def report(
         int, typer.Option(min=1, help="Processes (the same report, sooner; at most the cores).")
     ] = 1,
     cluster: Annotated[str | None, CLUSTER_OPTION] = None,
+    data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
     """Write the balance report: every scenario, each bot, and the difficulty levels.
 
@@ -921,12 +923,13 @@ def report(
 
     if cluster is not None and workers > 1:
         raise UserError("give --workers or --cluster, not both")
+    content = load_content(data_dir)
     start = time.monotonic()
     with _cluster(cluster) as on:
         text, _ = build(
             games,
             seed,
-            load_content(),
+            content,
             names,
             difficulty_games,
             workers=min(workers, cores()),

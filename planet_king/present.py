@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from planet_king.content.models import Genius
 from planet_king.engine.forecast import Forecast, ScoreForecast, forecast
+from planet_king.engine.state import VictoryLevel
 
 if TYPE_CHECKING:
     from planet_king.advisor import Advice
@@ -25,11 +26,11 @@ SCORE_LABEL = {
     "prestige": "Prestige",
     "happiness": "Happiness",
 }
-LEVELS = {
-    "major-victory": "Major Victory",
-    "historical-outcome": "Historical Outcome",
-    "defeat": "Defeat",
-    "neither-king-nor-planet": "Neither King nor Planet",
+LEVELS: dict[str, str] = {  # a VictoryLevel -> its name
+    VictoryLevel.MAJOR_VICTORY: "Major Victory",
+    VictoryLevel.HISTORICAL_OUTCOME: "Historical Outcome",
+    VictoryLevel.DEFEAT: "Defeat",
+    VictoryLevel.NEITHER_KING_NOR_PLANET: "Neither King nor Planet",
 }
 PHASES = {
     "setup": "Set-up",

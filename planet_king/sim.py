@@ -15,11 +15,12 @@ from planet_king.bots import Bot, make_bot
 from planet_king.content.loader import Content, load_content
 from planet_king.engine.game import Game, GameOptions
 from planet_king.engine.rules import memorials
+from planet_king.engine.state import VictoryLevel
 
 if TYPE_CHECKING:
     from planet_king.cluster import Cluster
 
-VICTORY_LEVELS = ("major-victory", "historical-outcome", "defeat", "neither-king-nor-planet")
+VICTORY_LEVELS = tuple(VictoryLevel)  # the best first, as the summary lists them
 
 
 def game_seed(master: int, index: int) -> int:

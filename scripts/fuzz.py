@@ -51,7 +51,8 @@ from planet_king.bots import BOTS, make_bot
 from planet_king.content.loader import Content, load_content
 from planet_king.engine import game as game_module
 from planet_king.engine import invariants
-from planet_king.engine.game import DIFFICULTIES, Game, GameOptions
+from planet_king.engine.game import Game, GameOptions
+from planet_king.engine.rules.modes import DIFFICULTIES
 from planet_king.sim import game_seed
 
 MAX_CHOICES_PER_GAME = 50_000

@@ -60,10 +60,16 @@ def _format_1(src: Path, tmp_path: Path) -> Path:
     return _edited(src, tmp_path, edit)
 
 
+def program_rules(monkeypatch: pytest.MonkeyPatch, version: int) -> None:
+    """This program's rules version, as the saves write it and read it."""
+    for module in (saves.write, saves.replay):
+        monkeypatch.setattr(module, "RULES_VERSION", version)
+
+
 @pytest.fixture
 def newer_rules(monkeypatch: pytest.MonkeyPatch) -> int:
     """This program's rules are one version past the saves'."""
-    monkeypatch.setattr(saves, "RULES_VERSION", RULES_VERSION + 1)
+    program_rules(monkeypatch, RULES_VERSION + 1)
     return RULES_VERSION + 1
 
 
@@ -102,7 +108,7 @@ def test_a_save_of_older_rules_resumes_from_its_snapshot(
     )
     assert game.resumed_from.start.choices == snap["choices"]
     # the rules did not really change: resuming gives the game a replay gives
-    monkeypatch.setattr(saves, "RULES_VERSION", RULES_VERSION)
+    program_rules(monkeypatch, RULES_VERSION)
     replayed = saves.load_game(in_progress, content=content)
     assert replayed.load_notice is None and replayed.resumed_from is None
     assert game.state == replayed.state and game.log_entries == replayed.log_entries
@@ -119,7 +125,7 @@ def test_after_a_rules_change_the_same_version_refuses_and_a_bump_resumes(
         saves.load_game(in_progress, content=content)
     assert info.value.kind == "digest"
     # With the rules version bumped, the save resumes from its snapshot instead.
-    monkeypatch.setattr(saves, "RULES_VERSION", RULES_VERSION + 1)
+    program_rules(monkeypatch, RULES_VERSION + 1)
     data = saves.read_save(in_progress)
     game = saves.load_game(in_progress, content=content)
     assert "resumed from its snapshot at the start of turn 5" in (game.load_notice or "")
@@ -282,7 +288,7 @@ def test_a_game_resumed_at_its_first_choice_saves_as_resumed(
     assert saves.read_save(path).snapshot["choices"] == 0
     shuffle = Game.shuffle_deck
     monkeypatch.setattr(Game, "shuffle_deck", lambda g: (shuffle(g), shuffle(g)))
-    monkeypatch.setattr(saves, "RULES_VERSION", RULES_VERSION + 1)
+    program_rules(monkeypatch, RULES_VERSION + 1)
     resumed = saves.load_game(path, content=content)
     assert resumed.state.deck == game.state.deck  # the deck as it was dealt, not reshuffled
     again = saves.save_game(resumed, "again", saves_dir=tmp_path)

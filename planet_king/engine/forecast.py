@@ -22,6 +22,7 @@ from planet_king.content.models import TableRow
 from planet_king.engine.decisions import Role
 from planet_king.engine.rules import court, end_of_turn, family, memorials, scoring
 from planet_king.engine.rules.units import PLUS_ULTRA, unit_sp
+from planet_king.engine.state import VictoryLevel
 from planet_king.engine.words import plural
 
 if TYPE_CHECKING:
@@ -146,9 +147,9 @@ def level_lines(g: Game) -> list[tuple[str, int]]:
     the highest first (Victory Levels); below the last, Neither King nor Planet."""
     t = g.scenario.thresholds
     lines = (
-        ("major-victory", t.major_victory),
-        ("historical-outcome", t.historical_outcome),
-        ("defeat", t.defeat),
+        (VictoryLevel.MAJOR_VICTORY, t.major_victory),
+        (VictoryLevel.HISTORICAL_OUTCOME, t.historical_outcome),
+        (VictoryLevel.DEFEAT, t.defeat),
     )
     return [(level, line) for level, line in lines if line is not None]
 
@@ -161,7 +162,7 @@ def level_for(g: Game, vp: int) -> str:
     for level, line in level_lines(g):
         if vp >= line:
             return level
-    return "neither-king-nor-planet"
+    return VictoryLevel.NEITHER_KING_NOR_PLANET
 
 
 def unrolled_income_ratings(g: Game) -> list[str]:

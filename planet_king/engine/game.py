@@ -13,7 +13,7 @@ import hashlib
 import random
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planet_king.content.ids import Event
 from planet_king.content.loader import Content, load_content
@@ -28,12 +28,16 @@ from planet_king.engine.decisions import (
     Role,
 )
 from planet_king.engine.log import LogEntry
+from planet_king.engine.rules import modes
+from planet_king.engine.rules.flow import play
 from planet_king.engine.state import GameState, Stats
+
+if TYPE_CHECKING:
+    from planet_king.engine.resume import ResumePoint
 
 Rules = Generator[Decision, str, Any]
 
 BIRDS = {"positive": "eagle", "neutral": "pigeon", "negative": "crow"}
-DIFFICULTIES = ("very-easy", "easy", "normal", "hard", "very-hard")
 
 
 _new_entry = tuple.__new__  # LogEntry's fields, all given: skips the defaults' wrapper
@@ -169,6 +173,8 @@ class Game:
         keep_turn_starts: bool = False,
         _start: tuple[TurnStart, History] | None = None,
     ) -> None:
+        # The program passes the Content its command line resolved (tests/test_layers.py
+        # checks it); the default data folder is for tests and scripts.
         self.content = content or load_content()
         if scenario not in self.content.scenarios:
             known = ", ".join(sorted(self.content.scenarios))
@@ -179,8 +185,6 @@ class Game:
                 f"scenario '{scenario}' is not playable yet: its rules are not implemented"
             )
         self.options = options or GameOptions()
-        from planet_king.engine.rules import modes
-
         modes.validate(self)
         self.seed = seed
         self.rng = random.Random(seed)
@@ -200,9 +204,7 @@ class Game:
         self.last_start: StartRecord | None = None
         # A game resumed from a snapshot (a save of older rules): its choices before
         # this point no longer replay from the seed (planet_king.engine.resume).
-        self.resumed_from: Any = None
-        from planet_king.engine.rules.flow import play  # rules import Game: avoid a cycle
-
+        self.resumed_from: ResumePoint | None = None
         if _start is None:
             self._rules: Rules = play(self)
         else:
@@ -256,9 +258,7 @@ class Game:
         since; without turn starts (``keep_turn_starts``) it replays the whole game.
         """
         if not self.turn_starts and self.resumed_from is not None:
-            from planet_king.engine import resume
-
-            return resume.replay_from(self, self.choices)
+            return self.resumed_from.replay(self, self.choices)
         if not self.turn_starts:
             return Game.replay(
                 self.scenario.id,
@@ -586,6 +586,12 @@ class Game:
     learning: bool = False
     role_names: dict[str, str] | None = None
     created: str | None = None
+    # The game's own id, made when it is first saved: it names its saves (None: never
+    # saved, or a save made before games had ids).
+    game_id: str | None = None
+    # The choices as of the last autosave (or of the save it was opened from): an
+    # autosave with nothing new is not written.
+    autosaved_choices: tuple[str, ...] | None = None
     # One line for the player about how a save was opened (older rules, a replay that
     # parted from the save), set by planet_king.saves; None when there is nothing to say.
     load_notice: str | None = None
@@ -625,9 +631,7 @@ class Game:
             raise IllegalChoice(why)
         crossed = self.random_draws != self._trace.draws_before_choice[-1]
         if self.resumed_from is not None:
-            from planet_king.engine import resume
-
-            game = resume.replay_from(self, self.choices[:-1])
+            game = self.resumed_from.replay(self, self.choices[:-1])
         else:
             game = Game.replay(
                 self.scenario.id,
@@ -639,5 +643,5 @@ class Game:
         game.learning = self.learning or crossed
         game.role_names = self.role_names
         game.created = self.created
-        game.game_id = getattr(self, "game_id", None)  # the same game (its saves' name)
+        game.game_id = self.game_id  # the same game (its saves' name)
         return game

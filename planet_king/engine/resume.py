@@ -26,6 +26,16 @@ class ResumePoint:
     start: TurnStart
     history: History
 
+    def replay(self, game: Game, choices: Sequence[str]) -> Game:
+        """A new game at this point (``game``'s), then ``choices`` (the whole list, those
+        before the point included and skipped): undo and fork of a resumed game."""
+        new = resume(
+            game.scenario.id, self, seed=game.seed, options=game.options, content=game.content
+        )
+        for choice in choices[self.start.choices :]:
+            new.choose(choice)
+        return new
+
 
 def point(
     *,
@@ -67,13 +77,3 @@ def resume(
     )
     game.resumed_from = at
     return game
-
-
-def replay_from(game: Game, choices: Sequence[str]) -> Game:
-    """A new game at ``game``'s resume point, then ``choices`` (the whole list, those
-    before the point included and skipped): undo and fork of a resumed game."""
-    at: ResumePoint = game.resumed_from
-    new = resume(game.scenario.id, at, seed=game.seed, options=game.options, content=game.content)
-    for choice in choices[at.start.choices :]:
-        new.choose(choice)
-    return new

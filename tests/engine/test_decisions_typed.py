@@ -39,7 +39,7 @@ PRESENTERS = ("tui/", "cli.py", "textmode.py", "tutorial.py", "present.py", "ser
 WRITERS = {
     "engine/view.py": {"_decision"},  # the decision handed to the presenters, in words
     "engine/game.py": {"choose"},  # the message of an illegal choice, for people
-    "engine/rules/actions.py": {"_menus"},  # an action menu's labels, from the actions'
+    "engine/rules/actions/protocol.py": {"_menus"},  # an action menu's labels, from the actions'
 }
 
 SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")

@@ -489,15 +489,6 @@ def declaration_test(g: Game, power: str, cause: str, how: Declaration = Declara
     return False
 
 
-# What a war card's ``params`` may add to its ``power`` (the card's effect registration).
-WAR_CARD_PARAMS: dict[str, type] = {
-    "strength": int,
-    "palatinate": int,
-    "declaration_tests": int,
-    "declare_on_neutral": bool,
-}
-
-
 def war_event(g: Game, card: EventCard, *, forced_declaration: bool = False) -> Rules:
     """War Event Sequence: a declaration test if not at war, else an enemy campaign."""
     s = g.state

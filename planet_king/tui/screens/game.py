@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
 
-from planet_king import hint_client, present
+from planet_king import hint_client, present, saves
 from planet_king.engine.forecast import defeat_warnings, option_effects
 from planet_king.tui import views
 from planet_king.tui.draws import Draw, DrawTracker
@@ -319,11 +319,8 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self._autosave)  # after the frame: it costs a few ms
 
     def _autosave(self) -> None:
-        """Autosave after every choice (as the plain-text mode does), when saves exist;
+        """Autosave after every choice (as the plain-text mode does);
         a failure is said once, and the game goes on."""
-        saves = self.pk_app.saves_module()
-        if saves is None:
-            return
         try:
             error = saves.autosave(self.game, saves_dir=self.pk_app.saves_dir)
         except Exception as exc:  # never lose the game to a failing autosave
@@ -335,7 +332,7 @@ class GameScreen(Screen[None]):
     def _hand_over(self, before: object) -> None:
         """Co-op hotseat: when the deciding role changes, hand the keyboard over."""
         d = self.game.decision
-        if d is None or not getattr(self.game.options, "coop", False) or d.role == before:
+        if d is None or not self.game.options.coop or d.role == before:
             return
         from planet_king.tui.screens.modals import HandOverScreen
 
@@ -521,10 +518,6 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------ save and undo
     def action_save(self) -> None:
         """Ask for a name (a default offered), then save under it."""
-        saves = self.pk_app.saves_module()
-        if saves is None:
-            self.notify("Saving is not available yet.", severity="warning", timeout=3)
-            return
         from planet_king.tui.screens.modals import SaveNameScreen
 
         default = saves.default_name(self.game).removesuffix(".json")
@@ -532,8 +525,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(SaveNameScreen(default, folder), self._save_as)
 
     def _save_as(self, name: str | None) -> None:
-        saves = self.pk_app.saves_module()
-        if name is None or saves is None:
+        if name is None:
             return
         try:
             path = saves.save_game(self.game, name, saves_dir=self.pk_app.saves_dir)
@@ -544,12 +536,8 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         game = self.game
-        can_undo = getattr(game, "can_undo", None)
-        if self.pk_app.saves_module() is None or can_undo is None:
-            self.notify("Undo is not available yet.", severity="warning", timeout=3)
-            return
-        learning = self.pk_app.learning or bool(getattr(game, "learning", False))
-        why_not = can_undo(learning=learning)
+        learning = self.pk_app.learning or game.learning
+        why_not = game.can_undo(learning=learning)
         if why_not:
             self.notify(f"Cannot undo: {why_not}", severity="warning", timeout=4)
             return

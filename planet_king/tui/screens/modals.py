@@ -20,6 +20,7 @@ from planet_king.tui import views
 
 if TYPE_CHECKING:
     from planet_king.content.loader import Content
+    from planet_king.saves import SaveInfo
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("1-9", "take that option of the pending decision"),
@@ -275,7 +276,7 @@ class LoadScreen(ModalScreen["Path | None"]):
             yield Static("↑ ↓ choose · Enter loads · Escape closes", classes="hint")
 
     @staticmethod
-    def _label(info: Any) -> Text:
+    def _label(info: SaveInfo) -> Text:
         """One row: the file, then (for a game) scenario, turn, VP and whether it is over;
         text from the file is shown with control characters escaped."""
         from planet_king.fsutil import escape_controls, shown
@@ -284,16 +285,16 @@ class LoadScreen(ModalScreen["Path | None"]):
         if info.error is not None:
             return Text(f"{name} — cannot be read: {shown(info.error, 300)}", style="dim")
         kind = "latest autosave" if info.autosave else "save"
-        facts = [f"turn {info.turn}"] if getattr(info, "turn", None) is not None else []
-        if getattr(info, "vp", None) is not None:
+        facts = [f"turn {info.turn}"] if info.turn is not None else []
+        if info.vp is not None:
             facts.append(f"{info.vp} VP")
-        if getattr(info, "over", False):
-            level = (getattr(info, "victory_level", "") or "").replace("-", " ")
+        if info.over:
+            level = info.victory_level.replace("-", " ")
             facts.append(f"finished: {level}" if level else "finished")
         else:
             facts.append("in progress")
         t = Text(f"{escape_controls(info.scenario)}, seed {info.seed}", style="bold")
-        t.append(" — " + ", ".join(facts), style="" if getattr(info, "over", False) else "green")
+        t.append(" — " + ", ".join(facts), style="" if info.over else "green")
         t.append(
             f"  ({kind} {name}, {info.choices} choices, {escape_controls(info.saved)})",
             style="dim",
