@@ -66,7 +66,7 @@ class TurnRow:
     vp: int
     scores: dict[str, list[int]]  # name -> [points, the automatic-defeat line]
     treasury: int
-    wars: dict[str, int]  # active wars: their position (positive: in the player's favour)
+    wars: dict[str, int]  # active wars by name: their position (positive: the player's way)
     levels: dict[str, float]  # the evaluator's chance of each victory level
     value: float
     end: bool = False
