@@ -47,5 +47,5 @@ def why(g: Game, chosen: str, best: str, n: int) -> str:
     a, b = _figures(fm), _figures(fo)
     changes = [f"{k} {a[k]} -> {b[k]}" for k in a if k in b and a[k] != b[k]]
     if changes:
-        said.append("the best option's forecast: " + ", ".join(changes))
+        said.append("the forecast, your choice -> the best option: " + ", ".join(changes))
     return "; ".join(said)

@@ -8,11 +8,12 @@ log lines it wrote up to the next decision say what chance drew.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 
 from planet_king.engine import resume
-from planet_king.engine.forecast import forecast
+from planet_king.engine.forecast import defeat_warnings, forecast
 from planet_king.engine.game import Game
 from planet_king.evaluator.model import Evaluator, outcome_level, utility
 from planet_king.review import decisions, luck
@@ -65,27 +66,54 @@ def turn_row(g: Game, evaluator: Evaluator, *, end: bool = False) -> TurnRow:
 
 def pick(
     est: Estimator, g: Game, legal: tuple[str, ...], choice: str, n: int
-) -> tuple[str, float, float, bool]:
-    """The best option found, its gap to ``choice`` with its standard error, and whether
-    the gap is worth checking (``estimate``)."""
+) -> tuple[str, float, float, float]:
+    """The best option found, its gap to ``choice`` with its standard error, and how
+    much the gap is worth checking (0: not at all; ``estimate``). A choice the forecast
+    shows to bring a certain automatic defeat, where another option does not, is always
+    checked first (``forecast.defeat_warnings``)."""
     s = est.settings
+    doomed = defeat_warnings(g)
     if s.pick_fates:
         picks = est.played_on(g, legal, n, 0, s.pick_fates)
-        best = max(legal, key=lambda o: mean(picks[o]))
+        score = {o: mean(picks[o]) for o in legal}
+    else:
+        score = {o: est.one_ply(g, o, n, 1)[0] for o in legal}
+    safe = [o for o in legal if o not in doomed]
+    if choice in doomed and safe:
+        best = max(safe, key=score.__getitem__)
+        return best, score[best] - score[choice], 0.0, math.inf
+    best = max(legal, key=score.__getitem__)
+    if s.pick_fates:
         diffs = [b - c for b, c in zip(picks[best], picks[choice], strict=True)]
         gap, se = mean(diffs), stderr(diffs)
         worth = gap > Z * se and gap >= MIN_ERROR
     else:
-        ply = {o: est.one_ply(g, o, n, 1)[0] for o in legal}
-        best = max(legal, key=ply.__getitem__)
-        gap, se = ply[best] - ply[choice], 0.0
+        gap, se = score[best] - score[choice], 0.0
         worth = gap >= QUICK_SCREEN
-    return best, gap, se, worth and best != choice
+    return best, gap, se, gap if worth and best != choice else 0.0
 
 
-def check(
-    est: Estimator, review: Review, game: Game, todo: list[Step], progress: Progress | None
-) -> None:
+# A gap near the line (between 1 and 3 standard errors) is measured on more fates, up to
+# this many times the first measure's.
+MORE_FATES = 3
+
+
+def measure(est: Estimator, g: Game, step: Step) -> None:
+    """The gap between the choice made and the best option picked, by playouts to the
+    end on fresh fates (more of them while it is near the line)."""
+    s = est.settings
+    first = s.pick_fates + s.luck_fates  # fates no estimate of this step has used
+    diffs: list[float] = []
+    for _ in range(MORE_FATES):
+        out = est.played_out(g, (step.chosen, step.best), step.n, first + len(diffs), s.check_fates)
+        diffs += [b - c for b, c in zip(out[step.best], out[step.chosen], strict=True)]
+        gap, se = mean(diffs), stderr(diffs)
+        if not se < gap < 3 * se:
+            break
+    step.gap, step.gap_se, step.checked = mean(diffs), stderr(diffs), True
+
+
+def check(est: Estimator, game: Game, todo: list[Step], progress: Progress | None) -> None:
     """The picked gaps worth it, measured again by playouts to the end on fresh fates:
     a second walk of the game stops at each."""
     at = {s.n: s for s in todo}
@@ -94,10 +122,7 @@ def check(
     for i, choice in enumerate(game.choices[first:]):
         step = at.get(first + i + 1)
         if step is not None:
-            fresh = est.settings.pick_fates + est.settings.luck_fates
-            out = est.played_out(g, (choice, step.best), step.n, fresh, est.settings.check_fates)
-            diffs = [b - c for b, c in zip(out[step.best], out[choice], strict=True)]
-            step.gap, step.gap_se, step.checked = mean(diffs), stderr(diffs), True
+            measure(est, g, step)
             if step.error > 0:
                 step.why = decisions.why(g, choice, step.best, step.n)
             done += 1
@@ -123,7 +148,7 @@ def review_game(
     todo = game.choices[first:]
     steps: list[Step] = []
     turns: list[TurnRow] = []
-    candidates: list[Step] = []
+    candidates: list[tuple[float, Step]] = []
     for i, choice in enumerate(todo):
         decision = g.decision
         assert decision is not None  # the save replayed to these choices
@@ -151,7 +176,7 @@ def review_game(
             what="",
         )
         if worth:
-            candidates.append(step)
+            candidates.append((worth, step))
         logged, drawn = len(g.log_entries), g.random_draws
         g.choose(choice)
         step.draws = g.random_draws - drawn
@@ -183,8 +208,8 @@ def review_game(
         steps=steps,
         turns=turns,
     )
-    candidates.sort(key=lambda s: -s.gap)
-    check(est, review, game, candidates[: settings.most_checks], progress)
+    candidates.sort(key=lambda c: -c[0])
+    check(est, game, [c[1] for c in candidates[: settings.most_checks]], progress)
     if with_par:
         review.par = par_result(game)
     review.forks = est.forks
