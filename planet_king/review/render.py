@@ -190,6 +190,7 @@ def chart_table(turns: list[TurnRow]) -> list[str]:
 # ------------------------------------------------------------------ SVG charts
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf")
 W, H, PAD = 560, 220, 40
+LEGEND = 260  # room for the names of the lines, right of the chart
 
 
 def svg_chart(
@@ -212,9 +213,9 @@ def svg_chart(
         return H - PAD - (H - 2 * PAD) * (v - lo) / span
 
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{W + LEGEND}" height="{H}" role="img" '
         f'aria-label="{html.escape(title)}"><title>{html.escape(title)}</title>',
-        f'<rect x="0" y="0" width="{W}" height="{H}" fill="white"/>',
+        f'<rect x="0" y="0" width="{W + LEGEND}" height="{H}" fill="white"/>',
         f'<text x="{PAD}" y="16" font-size="13">{html.escape(title)}</text>',
         f'<line x1="{PAD}" y1="{H - PAD}" x2="{W - PAD}" y2="{H - PAD}" stroke="#999"/>',
         f'<text x="4" y="{y(hi) + 4:.0f}" font-size="10">{hi:.1f}</text>',
@@ -240,7 +241,7 @@ def svg_chart(
             f'points="{pts}"/>'
         )
         out.append(
-            f'<text x="{W - PAD + 4}" y="{30 + 13 * k}" font-size="10" '
+            f'<text x="{W - PAD + 10}" y="{30 + 14 * k}" font-size="11" '
             f'fill="{colour}">{html.escape(name)}</text>'
         )
     out.append("</svg>")
