@@ -682,6 +682,101 @@ def replay(
 
 
 @app.command()
+@says_interrupted
+def review(
+    save: Annotated[Path, typer.Argument(help="A save file, or the name you saved it under.")],
+    quick: Annotated[
+        bool, typer.Option("--quick", help="A coarser review, in seconds rather than minutes.")
+    ] = False,
+    as_html: Annotated[
+        bool, typer.Option("--html", help="Also write an HTML report beside the save.")
+    ] = False,
+    as_md: Annotated[
+        bool, typer.Option("--md", help="Also write a Markdown report beside the save.")
+    ] = False,
+    data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
+) -> None:
+    """Review a reign: was it the cards or the choices? Luck and decisions measured,
+    turning points, the turn-by-turn figures and the expert's par (issue 30).
+
+    \b
+    Example: planet-king review saves/my-reign.json --html
+    """
+    from planet_king.review import FULL, QUICK, render, review_game, settle
+    from planet_king.review import cache as review_cache
+
+    content = load_content(data_dir)
+    path = _find_save(save)
+    _, game = _load_save(path, content, up_to_valid=False, verify=True)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    settings = QUICK if quick else FULL
+    try:
+        from planet_king.evaluator.model import default_evaluator
+
+        evaluator = default_evaluator()
+        evaluator.predict_features(game.scenario.id, [0.0] * len(evaluator_features()))
+    except ValueError as exc:
+        raise UserError(f"cannot review: {exc}") from None
+    if not game.choices:
+        raise UserError(f"{path}: no choice has been made yet: there is nothing to review")
+    want = review_cache.key(raw, evaluator.version, settings.name)
+    result = review_cache.read(path, want)
+    if result is None:
+        result = _review_with_progress(game, settings, evaluator, review_game)
+        review_cache.write(path, want, result)
+    settle(result)
+    typer.echo(render.text(result), nl=False)
+    for wanted, suffix, make in (
+        (as_html, ".review.html", render.page),
+        (as_md, ".review.md", render.markdown),
+    ):
+        if not wanted:
+            continue
+        target = path.with_name(path.stem + suffix)
+        from planet_king.fsutil import atomic_write
+
+        try:
+            atomic_write(target, make(result).encode("utf-8"))
+        except OSError as exc:
+            raise SaveFileError(f"cannot write {target}: {exc.strerror or exc}") from None
+        typer.echo(f"Written: {target}")
+
+
+def evaluator_features() -> tuple[str, ...]:
+    from planet_king.evaluator.features import FEATURES
+
+    return FEATURES
+
+
+def _review_with_progress(game: Any, settings: Any, evaluator: Any, review_game: Any) -> Any:
+    """The review, with a progress bar on stderr when it is a terminal (Ctrl+C stops it)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    console = Console(stderr=True)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        disable=not console.is_terminal,
+        transient=True,
+    ) as bar:
+        tasks: dict[str, Any] = {}
+
+        def progress(what: str, done: int, total: int) -> None:
+            if what not in tasks:
+                tasks[what] = bar.add_task(what, total=total)
+            bar.update(tasks[what], completed=done)
+
+        return review_game(game, settings=settings, evaluator=evaluator, progress=progress)
+
+
+@app.command()
 def resume(
     save: Annotated[
         Path | None,

@@ -274,11 +274,17 @@ def run(
                 s = game.state
                 say(f"Game over. Victory level: {s.victory_level.replace('-', ' ')}. VP {s.vp}.")
                 say(present.game_over_text(game))
-                say("Type u to undo the last choice, or press Enter to leave.")
+                say(
+                    "Type r for the reign review (a quick one, some seconds), u to undo the "
+                    "last choice, or press Enter to leave."
+                )
                 try:
                     answer = read_line(read, "> ")
                 except EOFError:
                     return 0
+                if answer == "r":
+                    say(_review_text(game))
+                    continue
                 if answer == "u":
                     game, shown = _undo(game, learning, say, shown)
                     save_now()
@@ -378,6 +384,19 @@ def run(
         kept = f" The latest autosave is intact: {escape_controls(str(where))}" if where else ""
         say(f"\nInterrupted.{kept}")
         return 130
+
+
+def _review_text(game: Game) -> str:
+    """The quick reign review in plain text (planet_king.review), read whole by a screen
+    reader; one line saying why when there is none."""
+    from planet_king.evaluator.model import default_evaluator
+    from planet_king.review import QUICK, render, review_game
+
+    try:
+        review = review_game(game, settings=QUICK, evaluator=default_evaluator())
+    except ValueError as exc:  # no evaluator for this scenario, a damaged model file
+        return f"No review: {exc}."
+    return render.text(review).rstrip("\n")
 
 
 def _piped_reader(stream: TextIO) -> Callable[[str], str]:

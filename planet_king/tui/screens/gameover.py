@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 class GameOverScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("x", "export", "Export chronicle (Markdown)"),
+        Binding("r", "review", "Reign review"),
         Binding("escape", "back", "Back to the board"),
     ]
 
@@ -87,6 +88,11 @@ class GameOverScreen(Screen[None]):
             )
             return
         self.notify(f"Chronicle written to {path}")
+
+    def action_review(self) -> None:
+        from planet_king.tui.screens.review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.game))
 
     def action_back(self) -> None:
         self.app.pop_screen()

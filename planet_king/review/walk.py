@@ -1,0 +1,217 @@
+"""Walking a game from its start: every decision judged, every draw weighed.
+
+The game is replayed from its seed and choices (a game resumed from an older save: from
+its resume point), keeping its turn starts so that a fork is cheap. At each decision the
+options are valued (``estimate``); the choice is then taken on the game walked, and the
+log lines it wrote up to the next decision say what chance drew.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from planet_king.engine import resume
+from planet_king.engine.forecast import defeat_warnings, forecast
+from planet_king.engine.game import Game
+from planet_king.evaluator.model import Evaluator, outcome_level, utility
+from planet_king.review import decisions, luck
+from planet_king.review.estimate import Estimator, Settings
+from planet_king.review.model import MIN_ERROR, Review, Step, TurnRow, Z, mean, stderr
+from planet_king.review.par import par_result
+
+# progress(what it is doing, done, in all)
+Progress = Callable[[str, int, int], None]
+# Quick reviews pick the best option with one ply and play on only where it beats the
+# choice made by this much (one ply is too rough to trust below it).
+QUICK_SCREEN = 0.05
+
+
+def start_of(game: Game) -> tuple[Game, int]:
+    """A game at the first position reviewed, kept with its turn starts, and the number
+    of choices made before it."""
+    at = game.resumed_from
+    if at is not None:
+        return resume.replay_from(game, game.choices[: at.start.choices]), at.start.choices
+    g = Game(
+        game.scenario.id,
+        seed=game.seed,
+        options=game.options,
+        content=game.content,
+        keep_turn_starts=True,
+    )
+    return g, 0
+
+
+def turn_row(g: Game, evaluator: Evaluator, *, end: bool = False) -> TurnRow:
+    s = g.state
+    if not g.over:
+        f = forecast(g)
+        scores = {x.name: [x.points, x.defeat_at] for x in f.scores if x.counted}
+    else:
+        scores = {k: [int(v), 0] for k, v in s.last_scores.items()}
+    p = evaluator.predict(g)
+    return TurnRow(
+        turn=s.turn,
+        vp=s.vp,
+        scores=scores,
+        treasury=s.treasury,
+        wars={g.name(w.id): w.position for w in s.wars.values() if w.active},
+        levels={k: round(v, 4) for k, v in p.levels.items()},
+        value=p.value,
+        end=end,
+    )
+
+
+def pick(
+    est: Estimator, g: Game, legal: tuple[str, ...], choice: str, n: int
+) -> tuple[str, float, float, float]:
+    """The best option found, its gap to ``choice`` with its standard error, and how
+    much the gap is worth checking (0: not at all; ``estimate``). A choice the forecast
+    shows to bring a certain automatic defeat, where another option does not, is always
+    checked first (``forecast.defeat_warnings``)."""
+    s = est.settings
+    doomed = defeat_warnings(g)
+    if s.pick_fates:
+        picks = est.played_on(g, legal, n, 0, s.pick_fates)
+        score = {o: mean(picks[o]) for o in legal}
+    else:
+        score = {o: est.one_ply(g, o, n, 1)[0] for o in legal}
+    safe = [o for o in legal if o not in doomed]
+    if choice in doomed and safe:
+        best = max(safe, key=score.__getitem__)
+        return best, score[best] - score[choice], 0.0, math.inf
+    best = max(legal, key=score.__getitem__)
+    if s.pick_fates:
+        diffs = [b - c for b, c in zip(picks[best], picks[choice], strict=True)]
+        gap, se = mean(diffs), stderr(diffs)
+        worth = gap > Z * se and gap >= MIN_ERROR
+    else:
+        gap, se = score[best] - score[choice], 0.0
+        worth = gap >= QUICK_SCREEN
+    return best, gap, se, gap if worth and best != choice else 0.0
+
+
+# A gap near the line (between 1 and 3 standard errors) is measured on more fates, up to
+# this many times the first measure's.
+MORE_FATES = 3
+
+
+def measure(est: Estimator, g: Game, step: Step) -> None:
+    """The gap between the choice made and the best option picked, by playouts to the
+    end on fresh fates (more of them while it is near the line)."""
+    s = est.settings
+    first = s.pick_fates + s.luck_fates  # fates no estimate of this step has used
+    diffs: list[float] = []
+    for _ in range(MORE_FATES):
+        out = est.played_out(g, (step.chosen, step.best), step.n, first + len(diffs), s.check_fates)
+        diffs += [b - c for b, c in zip(out[step.best], out[step.chosen], strict=True)]
+        gap, se = mean(diffs), stderr(diffs)
+        if not se < gap < 3 * se:
+            break
+    step.gap, step.gap_se, step.checked = mean(diffs), stderr(diffs), True
+
+
+def check(est: Estimator, game: Game, todo: list[Step], progress: Progress | None) -> None:
+    """The picked gaps worth it, measured again by playouts to the end on fresh fates:
+    a second walk of the game stops at each."""
+    at = {s.n: s for s in todo}
+    g, first = start_of(game)
+    done = 0
+    for i, choice in enumerate(game.choices[first:]):
+        step = at.get(first + i + 1)
+        if step is not None:
+            measure(est, g, step)
+            if step.error > 0:
+                step.why = decisions.why(g, choice, step.best, step.n)
+            done += 1
+            if progress is not None:
+                progress("checking the costliest choices", done, len(todo))
+            if done == len(todo):
+                return
+        g.choose(choice)
+
+
+def review_game(
+    game: Game,
+    *,
+    settings: Settings,
+    evaluator: Evaluator,
+    progress: Progress | None = None,
+    with_par: bool = True,
+) -> Review:
+    """The review of ``game`` as it stands (over or in progress)."""
+    began = time.perf_counter()
+    est = Estimator(evaluator, settings)
+    g, first = start_of(game)
+    todo = game.choices[first:]
+    steps: list[Step] = []
+    turns: list[TurnRow] = []
+    candidates: list[tuple[float, Step]] = []
+    for i, choice in enumerate(todo):
+        decision = g.decision
+        assert decision is not None  # the save replayed to these choices
+        if not turns or turns[-1].turn != g.state.turn:
+            turns.append(turn_row(g, evaluator))
+        n = first + i + 1
+        legal = decision.legal_ids
+        best, gap, gap_se, worth = pick(est, g, legal, choice, n)
+        step = Step(
+            n=n,
+            turn=g.state.turn,
+            phase=g.state.phase,
+            prompt=decision.prompt,
+            chosen=choice,
+            chosen_label=decision.option(choice).label,
+            best=best,
+            best_label=decision.option(best).label,
+            options=len(legal),
+            value=est.value(g),
+            expected=est.one_ply(g, choice, n, settings.luck_fates),
+            gap=gap,
+            gap_se=gap_se,
+            checked=False,
+            draws=0,
+            what="",
+        )
+        if worth:
+            candidates.append((worth, step))
+        logged, drawn = len(g.log_entries), g.random_draws
+        g.choose(choice)
+        step.draws = g.random_draws - drawn
+        if step.draws:
+            step.what = luck.describe(g.log_entries[logged:])
+        steps.append(step)
+        if progress is not None:
+            progress("valuing every decision and draw", i + 1, len(todo))
+    turns.append(turn_row(g, evaluator, end=True))
+    if g.over:
+        level = outcome_level(g)
+        result = utility(level, g.state.vp)
+    else:
+        level = "in progress"
+        result = est.value(g)
+    review = Review(
+        scenario=g.scenario.id,
+        scenario_name=g.scenario.name,
+        seed=g.seed,
+        options=g.options.to_dict(),
+        settings=settings.name,
+        evaluator=dict(evaluator.version),
+        choices=len(game.choices),
+        first=first,
+        over=g.over,
+        level=level,
+        vp=g.state.vp,
+        result=result,
+        steps=steps,
+        turns=turns,
+    )
+    candidates.sort(key=lambda c: -c[0])
+    check(est, game, [c[1] for c in candidates[: settings.most_checks]], progress)
+    if with_par:
+        review.par = par_result(game)
+    review.forks = est.forks
+    review.seconds = time.perf_counter() - began
+    return review

@@ -1,0 +1,50 @@
+"""The Review tab of the game-over screen: the quick reign review (planet_king.review),
+thought out in a worker thread while the screen says so, then shown as plain text."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game
+
+
+class ReviewScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back to the game-over screen"),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="reviewbody"):
+            yield Static("Reviewing the reign (a quick review: some seconds)...", id="reviewtext")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.run_worker(self._think, thread=True, exclusive=True, group="review")
+
+    def _think(self) -> None:
+        from planet_king.evaluator.model import default_evaluator
+        from planet_king.review import QUICK, render, review_game
+
+        try:
+            review = review_game(self.game, settings=QUICK, evaluator=default_evaluator())
+            text = render.text(review)
+        except ValueError as exc:  # no evaluator for this scenario, a damaged model file
+            text = f"No review: {exc}."
+        self.app.call_from_thread(self._show, text)
+
+    def _show(self, text: str) -> None:
+        self.query_one("#reviewtext", Static).update(text)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,232 @@
+"""The reign review (issue 30): blunders found, ill fortune named, the account adds up."""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from planet_king import saves
+from planet_king.bots.expert import ExpertBot
+from planet_king.cli import app
+from planet_king.content.loader import default_data_dir, load_content
+from planet_king.engine.forecast import defeat_warnings
+from planet_king.engine.game import Game, GameOptions
+from planet_king.engine.rules import court
+from planet_king.evaluator.model import default_evaluator
+from planet_king.review import QUICK, render, review_game, settle
+from planet_king.review.account import strokes
+from planet_king.review.decisions import errors
+from planet_king.review.model import mean, stderr
+from planet_king.sim import bot_seed
+
+SCENARIO = "anni-mirabiles"
+
+
+def expert_game(seed: int, *, content=None, options=None) -> Game:
+    g = Game(SCENARIO, seed=seed, content=content, options=options)
+    bot = ExpertBot(bot_seed(seed))
+    while g.decision is not None:
+        g.choose(bot.choose(g))
+    return g
+
+
+def reviewed(game: Game):
+    review = review_game(game, settings=QUICK, evaluator=default_evaluator(), with_par=False)
+    return review, settle(review)
+
+
+# ---------------------------------------------------------------- a planted blunder
+def blundered_game() -> tuple[Game, int]:
+    """An expert game with one blunder planted: at a decision where an option brings
+    an automatic defeat at this End of Turn (the forecast's warning) and the expert's own
+    choice does not, that option is taken, and the expert plays on. The first such
+    decision of the first seeds where the defeat does come (the expert cannot undo it).
+    Returns the game and the blunder's choice number."""
+    for seed in range(1, 40):
+        plain = expert_game(seed)
+        g = Game(SCENARIO, seed=seed, keep_turn_starts=True)
+        for mine in plain.choices:
+            warned = defeat_warnings(g)
+            if warned and mine not in warned:
+                trial = g.fork()
+                turn = trial.state.turn
+                trial.choose(next(o for o in trial.decision.legal_ids if o in warned))
+                blunder = len(trial.choices)
+                bot = ExpertBot(bot_seed(seed))
+                while trial.decision is not None:
+                    trial.choose(bot.choose(trial))
+                s = trial.state
+                if s.ended_by == "automatic-defeat" and s.turn == turn:
+                    return trial, blunder
+            g.choose(mine)
+    raise AssertionError("no certain automatic defeat to plant in 40 expert games")
+
+
+@pytest.mark.slow  # the search for a blunder to plant plays some 30 games
+def test_planted_blunder_ranks_first_among_errors():
+    game, blunder = blundered_game()
+    review, account = reviewed(game)
+    errs = errors(review)
+    assert errs, "the blunder was not found"
+    assert errs[0].n == blunder
+    assert errs[0].error > 2 * errs[0].gap_se
+    assert account.decisions.value <= -errs[0].error + 1e-9
+
+
+# ---------------------------------------------------------- a stacked ill fortune
+def _stacked(content, data: Path, name: str, events: list[str], picks: list[str], seed: int):
+    """Turn 1 of the scenario with the event deck and the notables cup stacked."""
+    stack = {
+        "id": name,
+        "scenario": SCENARIO,
+        "description": "the first event cards drawn on chosen notables",
+        "source": "tests/test_review.py",
+        "last_turn": 1,
+        "events": events,
+        "picks": {"notables": picks},
+    }
+    (data / "stacks" / f"{name}.yaml").write_text(json.dumps(stack), encoding="utf-8")
+    return Game(SCENARIO, seed=seed, content=content, options=GameOptions(stack=name))
+
+
+def ill_fortune_game(tmp_path: Path) -> tuple[Game, list[str]]:
+    """Turn 1 of Anni Mirabiles, the expert playing, with the decks stacked (in a copy of
+    the data) so that the first two event cards are INSTABILITY and THE TWILIGHT OF LIFE
+    and they draw the two best notables: those whose loss to INSTABILITY alone costs the
+    most value (each tried on a game of its own). The draws before them (the fortune
+    tests of the Organisation phase) are the unstacked game's own, so play is the same
+    up to them. Returns the game, stopped just after them (a game in progress is
+    reviewed up to where it stands), and the notables' names."""
+    seed = 5
+    plain = Game(SCENARIO, seed=seed)
+    bot = ExpertBot(bot_seed(seed))
+    deck: list[str] = []  # the event deck as the set-up made it, top card first
+    while not any(e.text.startswith("Event: ") for e in plain.log_entries):
+        plain.choose(bot.choose(plain))
+        if not deck and plain.state.deck:
+            assert not any(e.text.startswith("Fortune test (") for e in plain.log_entries)
+            deck = list(reversed(plain.state.deck))  # drawn from the top: the list's end
+    tests = sum(1 for e in plain.log_entries if e.text.startswith("Fortune test ("))
+    n = len(plain.choices)  # the choice after which the first event card is drawn
+    instability = next(c for c in deck if c.startswith("instability"))
+    data = tmp_path / "data"
+    shutil.copytree(default_data_dir(), data)
+    content = load_content(data)
+    ev = default_evaluator()
+    cost: dict[str, float] = {}
+    for i, marker in enumerate(court.cup_notables(plain)):
+        g = _stacked(content, data, f"probe-{i}", [*deck[:tests], instability], [marker], seed)
+        for choice in plain.choices[: n - 1]:
+            g.choose(choice)
+        before = ev.value(g)
+        g.choose(plain.choices[n - 1])
+        cost[marker] = ev.value(g) - before
+    best = sorted(cost, key=cost.__getitem__)[:2]
+    names = [plain.name(court.holder(plain, m)) for m in best]
+    events = [*deck[:tests], instability, "the-twilight-of-life"]
+    g = _stacked(content, data, "ill-fortune", events, best, seed)
+    bot = ExpertBot(bot_seed(seed))
+    while not any(e.text.startswith("Event: The Twilight") for e in g.log_entries):
+        g.choose(bot.choose(g))
+    return g, names
+
+
+def test_stacked_instability_and_twilight_rank_as_the_worst_luck_of_the_reign(tmp_path):
+    game, names = ill_fortune_game(tmp_path)
+    log = game.log_text()
+    assert "Event: Instability." in log and "Event: The Twilight of Life." in log
+    review, _ = reviewed(game)
+    _, bad = strokes(review)
+    worst = bad[0].what
+    assert bad[0].luck < -2 * bad[0].luck_se
+    assert "INSTABILITY took" in worst and "THE TWILIGHT OF LIFE took" in worst
+    assert all(n.split(",")[0] in worst for n in names)
+
+
+# ----------------------------------------------------------------- the account
+@pytest.mark.slow  # two whole games reviewed
+def test_account_parts_add_up_to_the_result_and_luck_is_zero_without_draws():
+    luck_steps: list[float] = []
+    for seed in (1, 2):
+        game = expert_game(seed)
+        review, a = reviewed(game)
+        total = a.start.value + a.luck.value + a.decisions.value + a.residual.value
+        assert math.isclose(total, a.result, abs_tol=1e-9)
+        assert a.result == review.result
+        assert a.errors + a.noise == len(review.steps) == len(game.choices)
+        for s in review.steps:
+            if not s.draws:
+                assert s.luck == 0.0 and s.luck_se == 0.0
+            else:
+                luck_steps.append(s.luck)
+    # luck is value after a draw less its expectation: over many draws it averages out
+    assert abs(mean(luck_steps)) <= 3 * stderr(luck_steps)
+
+
+@pytest.mark.slow
+def test_expert_errors_are_few_over_expert_games():
+    """The expert's own choices, reviewed: nearly all within the noise."""
+    judged = errs = 0
+    for seed in range(3, 7):
+        review, a = reviewed(expert_game(seed))
+        judged += len(review.steps)
+        errs += a.errors
+    assert errs <= 0.02 * judged
+
+
+# -------------------------------------------------------------------- the CLI
+runner = CliRunner()
+
+
+def test_review_of_a_missing_save_is_one_line_and_exit_1(tmp_path):
+    result = runner.invoke(app, ["review", str(tmp_path / "nothing.json")])
+    assert result.exit_code == 1
+    assert len(result.output.strip().splitlines()) == 1
+    assert "cannot be read" in result.output
+
+
+def test_review_of_a_corrupt_save_is_one_line_and_exit_1(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": 2, "scenario": ', encoding="utf-8")
+    result = runner.invoke(app, ["review", str(bad)])
+    assert result.exit_code == 1
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_review_writes_text_html_and_markdown_and_caches_beside_the_save(tmp_path):
+    g = Game(SCENARIO, seed=4)
+    bot = ExpertBot(bot_seed(4))
+    while g.decision is not None and g.state.turn == 1:  # a game in progress, turn 1
+        g.choose(bot.choose(g))
+    path = saves.save_game(g, "reign", saves_dir=tmp_path)
+    first = runner.invoke(app, ["review", str(path), "--quick", "--html", "--md"])
+    assert first.exit_code == 0, first.output
+    for heading in ("The account", "Decisions", "Luck", "Turning points", "Turn by turn"):
+        assert f"\n{heading}\n" in first.output
+    page = (tmp_path / "reign.review.html").read_text(encoding="utf-8")
+    assert page.count("<svg") == 6 and 'class="series"' in page
+    assert "## The account" in (tmp_path / "reign.review.md").read_text(encoding="utf-8")
+    cached = list((tmp_path / "reviews").glob("reign.quick.json"))
+    assert cached
+    # the second look reads the cache: the same text, and the saves list is unchanged
+    second = runner.invoke(app, ["review", str(path), "--quick"])
+    assert second.output.splitlines()[:3] == first.output.splitlines()[:3]
+    assert [s.path.name for s in saves.list_saves(tmp_path)] == ["reign.json"]
+
+
+def test_plain_text_review_has_no_box_drawing_for_screen_readers():
+    g = Game(SCENARIO, seed=4)
+    bot = ExpertBot(bot_seed(4))
+    for _ in range(30):
+        g.choose(bot.choose(g))
+    unchecked = replace(QUICK, most_checks=0)  # the words, not the playouts, are tested
+    review = review_game(g, settings=unchecked, evaluator=default_evaluator(), with_par=False)
+    out = render.text(review)
+    assert not any("\u2500" <= ch <= "\u257f" for ch in out)
+    assert "Expected at the start" in out and "Residual" in out

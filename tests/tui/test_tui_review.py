@@ -1,0 +1,42 @@
+"""The Review tab of the game-over screen (issue 30): r opens the reign review."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+from tui_settle import press, settle
+
+from planet_king.engine.game import Game
+from planet_king.tui.app import PlanetKingApp
+from planet_king.tui.screens.gameover import GameOverScreen
+from planet_king.tui.screens.review import ReviewScreen
+
+
+def test_r_on_the_game_over_screen_shows_the_reign_review(tmp_path: Path) -> None:
+    game = Game("hothead", seed=3)
+    while game.decision is not None:
+        game.choose(game.decision.legal_ids[0])
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+
+    async def main() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            await script(pilot)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        assert isinstance(app.screen, GameOverScreen)
+        await press(pilot, "r")
+        assert isinstance(app.screen, ReviewScreen)
+        await app.screen.workers.wait_for_complete()
+        await settle(pilot)
+        text = str(app.screen.query_one("#reviewtext", Static).render())
+        for heading in ("The account", "Decisions", "Luck", "Turning points"):
+            assert f"\n{heading}\n" in text
+        await press(pilot, "escape")
+        assert isinstance(app.screen, GameOverScreen)
+
+    asyncio.run(main())
