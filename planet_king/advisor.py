@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -250,10 +251,16 @@ def advise(
     policy: str = DEFAULT_POLICY,
     horizon: int = DEFAULT_HORIZON,
     pool: PlayoutPool | None = None,
+    on_round: Callable[[Advice], bool] | None = None,
+    max_round: int | None = None,
 ) -> Advice:
     """Value the legal options of the pending decision within a budget of ``playouts``
     (default 500) or ``seconds``. ``workers``: processes to play in (default: every
-    core; 1 plays here); a warm ``pool`` may be passed instead."""
+    core; 1 plays here); a warm ``pool`` may be passed instead.
+
+    Live analysis (``on_round``): every option keeps being played (no halving, so every
+    figure keeps improving), in rounds of at most ``max_round`` playouts an option, and
+    ``on_round`` gets the advice so far after each round; it returns False to stop."""
     started = time.monotonic()
     decision = game.decision
     if decision is None:
@@ -285,6 +292,8 @@ def advise(
                 give = max(1, left // rounds_left // len(alive))
             else:
                 give = FIRST_ROUND * 2**rnd
+                if max_round is not None:
+                    give = max(1, min(give, max_round))
             jobs: list[tuple[OptionValue, int]] = []
             top = max(v.playouts for v in alive)
             for k in range(top, top + give):  # k-major: a cut-off round stays balanced
@@ -301,6 +310,11 @@ def advise(
             spent += len(done)
             if not done or (deadline is not None and time.monotonic() >= deadline):
                 break
+            if on_round is not None:
+                rnd += 1
+                if not on_round(_conclude(values, by_id[mine], policy, horizon, seed, started)):
+                    break
+                continue
             alive = _halve(alive, rnd)
             rnd += 1
             if len(alive) == 1:
@@ -308,6 +322,20 @@ def advise(
     finally:
         runner.close()
 
+    return _conclude(values, by_id[mine], policy, horizon, seed, started)
+
+
+def _conclude(
+    values: list[OptionValue],
+    mine: OptionValue,
+    policy: str,
+    horizon: int,
+    seed: int,
+    started: float,
+) -> Advice:
+    """The advice from the playouts so far: ranked, ties marked, one option recommended."""
+    for v in values:
+        v.tied_with_best = v.recommended = False
     ranked = sorted(
         (v for v in values if v.playouts),
         key=lambda v: (v.dropped_in is None, v.dropped_in or 0, v.value),
@@ -316,12 +344,12 @@ def advise(
     best = ranked[0]
     for v in ranked:
         v.tied_with_best = v.playouts > 0 and tied(best, v)
-    pick = best if beats(best, by_id[mine]) else by_id[mine]
+    pick = best if beats(best, mine) else mine
     pick.recommended = True
     return Advice(
         ranked,
         pick.option_id,
-        mine,
+        mine.option_id,
         policy,
         horizon,
         seed,

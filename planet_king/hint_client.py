@@ -12,13 +12,29 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game
 
 SECONDS = 1.0  # the budget of a question from the game: about a second
+LIVE_SECONDS = 600.0  # a live analysis stops thinking by itself after ten minutes
+
+
+class InstantValuer(Protocol):
+    """The seam for an instant answer (the learned evaluator, once it ships): the
+    figures of ``hint --json`` for the pending decision (each option's ``value``,
+    ``value_error``, ``playouts``... as ``present.advice_json`` gives them), at once.
+    ``playouts`` is then the number of playouts its confidence is worth: the table stars
+    nothing and shows no level shares under ``advice_table.MIN_SAMPLES``. Plain text's
+    bare ``h`` answers from it, and the analysis pane shows it until playouts come in."""
+
+    def __call__(self, game: Game) -> dict[str, Any]: ...
+
+
+INSTANT: InstantValuer | None = None  # when set, plain text's bare `h` answers from it
 
 
 def position(game: Game) -> tuple[str, int]:
@@ -47,6 +63,36 @@ class Advisor:
         """``hint --json``'s answer for the position: ``options`` with each one's worth,
         ``playouts`` and ``elapsed_s``, within ``seconds`` (default ``SECONDS``) or
         ``playouts``. RuntimeError when the advisor fails."""
+        request = {
+            "save": saved,
+            "seed": seed,
+            "data_dir": str(data_dir),
+            "seconds": SECONDS if seconds is None else seconds,
+            **({"playouts": playouts} if playouts else {}),
+        }
+        return self._request(request)
+
+    def stream(
+        self, saved: str, seed: int, data_dir: Path, *, seconds: float, round_size: int
+    ) -> Iterator[dict[str, Any]]:
+        """A live analysis: the answer so far after every round of ``round_size``
+        playouts an option, for ``seconds`` at most (the last has ``"final": true``).
+        Stopped sooner by ``stop()`` (the generator then raises RuntimeError)."""
+        request = {
+            "save": saved,
+            "seed": seed,
+            "data_dir": str(data_dir),
+            "seconds": seconds,
+            "live": True,
+            "round": round_size,
+        }
+        reply = self._request(request)
+        yield reply
+        while not reply.get("final"):
+            reply = self._reply()
+            yield reply
+
+    def _request(self, request: dict[str, Any]) -> dict[str, Any]:
         proc = self._proc
         if proc is None or proc.poll() is not None:
             proc = self._proc = subprocess.Popen(
@@ -57,22 +103,23 @@ class Advisor:
                 text=True,
                 encoding="utf-8",
             )
-        request = {
-            "save": saved,
-            "seed": seed,
-            "data_dir": str(data_dir),
-            "seconds": SECONDS if seconds is None else seconds,
-            **({"playouts": playouts} if playouts else {}),
-        }
         stdin: IO[str] | None = proc.stdin
-        stdout: IO[str] | None = proc.stdout
-        line = ""
         try:
-            if stdin is not None and stdout is not None:
+            if stdin is not None:
                 stdin.write(json.dumps(request) + "\n")
                 stdin.flush()
-                line = stdout.readline()
         except OSError:
+            pass
+        return self._reply()
+
+    def _reply(self) -> dict[str, Any]:
+        proc = self._proc
+        stdout: IO[str] | None = proc.stdout if proc is not None else None
+        line = ""
+        try:
+            if stdout is not None:
+                line = stdout.readline()
+        except (OSError, ValueError):
             line = ""
         if not line:
             self.stop()
@@ -92,26 +139,9 @@ class Advisor:
                 proc.kill()
 
 
-LEGEND = (
-    "Value: victory level (automatic defeat 0 ... Major Victory 4) + 0.01 per VP. "
-    "* recommended: the bot's own choice, unless another option beats it by more than "
-    "two standard errors; = tied with the best."
-)
+def table_text(reply: dict[str, Any]) -> str:
+    """The advisor's answer as the player reads it, the same table everywhere
+    (``advice_table``)."""
+    from planet_king import advice_table
 
-
-def describe(options: list[dict[str, Any]]) -> list[str]:
-    """Each option in two plain lines: its label (marked * recommended, = tied with the
-    best), then its value, mean VP, playouts and victory levels."""
-    out = []
-    for d in options:
-        levels = " · ".join(f"{k} {p:.0%}" for k, p in d["victory_levels"].items() if p)
-        if d.get("automatic_defeat"):
-            levels += f" (automatic defeat {d['automatic_defeat']:.0%})"
-        mark = "* " if d.get("recommended") else ("= " if d.get("tied_with_best") else "  ")
-        value = f"value {d['value']:.3f}   " if "value" in d else ""
-        out.append(f"{mark}{d['label']}")
-        out.append(
-            f"  {value}mean VP {d['mean_vp']:.2f} ± {d['standard_error']:.2f}   "
-            f"{d.get('playouts', '?')} playouts   {levels}"
-        )
-    return out
+    return advice_table.build(reply).text()

@@ -28,7 +28,7 @@ HELP = """Commands:
   f          the End of Turn forecast in full, with the victory thresholds
   r [words]  the rules reference: the rule of this decision, or the sections with the words
   c words    the cards: the cards whose name or text hold the words
-  h          the advisor: each option's worth by playouts (a few seconds)
+  h          the advisor's table at once; h 5 thinks five seconds
   l          the whole log
   u          undo the last choice (not across a card or marker drawn since)
   w [name]   save the game (in the saves folder; it is also autosaved after every choice)
@@ -148,24 +148,37 @@ def cards_text(game: Game, words: str) -> str:
     return f"{len(found)} cards hold those words: {names}{more}. Add words to pick one."
 
 
-def hint_text(game: Game) -> str:
-    """The advisor, by the same path as the full screen's ``h``."""
+def hint_text(game: Game, seconds: float | None = None) -> str:
+    """The advisor's table, the full screen's (``advice_table``): at once (an instant
+    valuer when one is plugged in, else a short budget), or after ``seconds`` of thought."""
     from planet_king import hint_client
 
+    if seconds is None and hint_client.INSTANT is not None:
+        return hint_client.table_text(hint_client.INSTANT(game))
     position, seed = hint_client.position(game)
     advisor = _ADVISOR.get("advisor")
     if advisor is None:
         advisor = _ADVISOR["advisor"] = hint_client.Advisor()
         atexit.register(advisor.stop)
     try:
-        reply = advisor.ask(position, seed, game.content.data_dir)
+        reply = advisor.ask(position, seed, game.content.data_dir, seconds=seconds)
     except Exception as exc:  # the advisor failing never ends the game
         return f"The advisor failed: {exc}"
-    head = (
-        f"The advisor ({reply.get('playouts', '?')} playouts in "
-        f"{reply.get('elapsed_s', 0):.1f} s), best first. {hint_client.LEGEND}"
-    )
-    return "\n".join([head, *hint_client.describe(reply["options"])])
+    return hint_client.table_text(reply)
+
+
+def _hint_seconds(arg: str) -> tuple[float | None, str]:
+    """``h`` (at once) or ``h N`` (think N seconds, up to ten minutes); the reason when
+    ``N`` is not a number of seconds."""
+    if not arg:
+        return None, ""
+    try:
+        seconds = float(arg)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 600:
+        return None, f"'{arg[:20]}' is not a number of seconds: h 5 thinks five seconds."
+    return seconds, ""
 
 
 _ADVISOR: dict[str, Any] = {}  # one warm advisor process per session
@@ -331,9 +344,14 @@ def run(
             if answer == "c" or answer.startswith("c "):
                 say(cards_text(game, answer[1:].strip()))
                 continue
-            if answer == "h":
-                say("The advisor plays its games from here (a few seconds)...")
-                say(hint_text(game))
+            if answer == "h" or answer.startswith("h "):
+                seconds, why = _hint_seconds(answer[1:].strip())
+                if why:
+                    say(why)
+                    continue
+                if seconds is not None:
+                    say(f"The advisor thinks for {seconds:g} seconds...")
+                say(hint_text(game, seconds))
                 continue
             if answer == "l":
                 say(game.log_text())

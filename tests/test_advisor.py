@@ -481,3 +481,22 @@ def test_hint_refuses_the_advisor_bot_as_its_own_playout_policy(content, tmp_pat
         result = CliRunner().invoke(app, ["hint", str(path), "--policy", policy])
         assert result.exit_code == 2 and why in result.stderr and "expert" in result.stderr
         assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_live_analysis_keeps_every_option_playing_until_told_to_stop(content) -> None:
+    """Issue 29 (3): a live analysis reports after every round, drops no option (every
+    figure keeps improving) and stops when its listener says so."""
+    game = _position(content)
+    seen: list[list[int]] = []
+
+    def update(advice) -> bool:
+        seen.append([v.playouts for v in advice.options])
+        return len(seen) < 3
+
+    advice = advise(game, seconds=600, seed=5, workers=1, on_round=update, max_round=1)
+    assert len(seen) == 3
+    legal = len(game.decision.legal_ids)
+    assert [sorted(set(counts)) for counts in seen] == [[1], [2], [3]]
+    assert all(len(counts) == legal for counts in seen)
+    assert all(v.dropped_in is None for v in advice.options)
+    assert sum(v.recommended for v in advice.options) == 1

@@ -145,10 +145,11 @@ def test_memorial_screen_shows_only_what_the_deciding_role_may_see(tmp_path) -> 
     assert own in screen.cards and other not in screen.cards
 
 
-def test_hint_key_shows_the_advisor_ranking_without_changing_the_game(
+def test_the_analysis_pane_keeps_thinking_updates_in_place_and_escape_stops_it(
     tmp_path, monkeypatch
 ) -> None:
-    """Bots, an advisor: the TUI's `h` key ranks the options; the game is untouched."""
+    """Issue 29 (3): `h` opens an analysis pane that keeps thinking and updates in place;
+    Escape stops it: the advisor's process (and its workers) is gone, the game untouched."""
     import asyncio
 
     from planet_king.tui.app import PlanetKingApp
@@ -158,7 +159,7 @@ def test_hint_key_shows_the_advisor_ranking_without_changing_the_game(
     game = Game("hothead", seed=3)
     digest = game.state.digest()
     app = PlanetKingApp(game, saves_dir=tmp_path)
-    monkeypatch.setattr(GameScreen, "HINT_PLAYOUTS", 4)
+    monkeypatch.setattr(GameScreen, "HINT_ROUND", 1)  # an update after each playout an option
     seen: dict[str, object] = {}
 
     async def main() -> None:
@@ -169,10 +170,33 @@ def test_hint_key_shows_the_advisor_ranking_without_changing_the_game(
             await pilot.pause()
             seen["screen"] = app.screen
 
+            pane = app.screen
+            assert isinstance(pane, HintScreen)
+            shown: list[str] = []
+            for _ in range(2000):  # waits for a condition: two updates seen on screen
+                await pilot.pause(0.05)
+                text = str(pane.query_one("#advice-table").render())
+                if pane.updates and (not shown or shown[-1] != text):
+                    shown.append(text)
+                if len(shown) >= 2:
+                    break
+            seen["shown"] = shown
+            seen["options"] = {o["option"] for o in pane.options}
+            screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+            proc = screen._advisor._proc
+            await pilot.press("escape")
+            await pilot.pause()
+            seen["after"] = type(app.screen).__name__
+            seen["advisor"] = screen._advisor
+            seen["exit"] = proc.wait(timeout=30)
+
     asyncio.run(main())
-    screen = seen["screen"]
-    assert isinstance(screen, HintScreen)
-    assert {o["option"] for o in screen.options} == set(game.decision.legal_ids)
+    shown = seen["shown"]
+    assert len(shown) >= 2 and shown[0] != shown[1]  # updated in place
+    assert all("Value: victory level" in t for t in shown)
+    assert seen["options"] == set(game.decision.legal_ids)
+    assert seen["after"] == "GameScreen" and seen["advisor"] is None
+    assert seen["exit"] is not None  # the advisor's process has ended
     assert game.state.digest() == digest
 
 
@@ -183,10 +207,11 @@ def test_a_failing_advisor_is_a_notice_not_a_crash(tmp_path, monkeypatch) -> Non
     from planet_king.tui.app import PlanetKingApp
     from planet_king.tui.screens.game import GameScreen
 
-    def broken(self, position: str, seed: int) -> list[dict[str, object]]:
+    def broken(self, position: str, seed: int):
         raise RuntimeError("no advisor today")
+        yield {}
 
-    monkeypatch.setattr(GameScreen, "_ask_advisor", broken)
+    monkeypatch.setattr(GameScreen, "_analyse", broken)
     game = Game("hothead", seed=3)
     app = PlanetKingApp(game, saves_dir=tmp_path)
     seen: dict[str, object] = {}
@@ -312,3 +337,52 @@ def test_a_fortune_tests_card_is_never_shown_as_an_event(content) -> None:
         assert draw_text(d).plain.endswith(f"(card: {d.name})")
     event = DrawTracker(game).draws[0]
     assert event.kind == "event" and draw_text(event).plain.endswith("  (event)")
+
+
+def test_the_analysis_pane_groups_what_is_too_close_and_explains_its_pick(tmp_path) -> None:
+    """Issue 29 (3), on screen: within the noise no option is starred; a pick that is not
+    the highest value is explained in words; the pane shows plain text's very table."""
+    import asyncio
+
+    from planet_king import advice_table
+    from planet_king.tui.app import PlanetKingApp
+    from planet_king.tui.screens.modals import HintScreen
+
+    def row(oid: str, value: float, se: float, bot: bool) -> dict[str, object]:
+        return {
+            "option": oid,
+            "label": f"Do {oid}",
+            "playouts": 30,
+            "value": value,
+            "value_error": se,
+            "mean_vp": 4.0,
+            "standard_error": 0.5,
+            "victory_levels": {"defeat": 1.0},
+            "automatic_defeat": 0.0,
+            "policy_choice": bot,
+            "recommended": bot,
+        }
+
+    reply = {
+        "options": [row("fleet", 2.7, 0.2, False), row("campaign", 2.4, 0.2, True)],
+        "playouts": 60,
+        "recommended": "campaign",
+    }
+    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+    seen: dict[str, str] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            pane = HintScreen("A question")
+            await app.push_screen(pane)
+            pane.show(reply, final=True)
+            await pilot.pause()
+            seen["text"] = str(pane.query_one("#advice-table").render())
+
+    asyncio.run(main())
+    text = seen["text"]
+    assert "Too close to call (2 options):" in text
+    assert not any(line.startswith("* ") for line in text.splitlines())
+    assert "sides with the bot's own choice, Do campaign" in text
+    assert advice_table.build(reply).text() in text  # the same table as plain text's
