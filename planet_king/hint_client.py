@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
@@ -50,6 +51,8 @@ class Advisor:
 
     def __init__(self) -> None:
         self._proc: subprocess.Popen[str] | None = None
+        self._lock = threading.Lock()  # a pane's thread asks, the UI's thread stops
+        self._cancelled = False
 
     def ask(
         self,
@@ -93,16 +96,19 @@ class Advisor:
             yield reply
 
     def _request(self, request: dict[str, Any]) -> dict[str, Any]:
-        proc = self._proc
-        if proc is None or proc.poll() is not None:
-            proc = self._proc = subprocess.Popen(
-                [sys.executable, "-m", "planet_king.advisor_server"],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                text=True,
-                encoding="utf-8",
-            )
+        with self._lock:
+            if self._cancelled:
+                raise RuntimeError("the advisor was stopped")
+            proc = self._proc
+            if proc is None or proc.poll() is not None:
+                proc = self._proc = subprocess.Popen(
+                    [sys.executable, "-m", "planet_king.advisor_server"],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL,
+                    text=True,
+                    encoding="utf-8",
+                )
         stdin: IO[str] | None = proc.stdin
         try:
             if stdin is not None:
@@ -129,14 +135,28 @@ class Advisor:
             raise RuntimeError(str(reply.get("error", "no answer")))
         return reply
 
+    @property
+    def pid(self) -> int | None:
+        """The advisor's process, while it runs."""
+        proc = self._proc
+        return proc.pid if proc is not None and proc.poll() is None else None
+
+    def cancel(self) -> None:
+        """No question is asked from now on (``stop`` ends the one under way)."""
+        with self._lock:
+            self._cancelled = True
+
     def stop(self) -> None:
-        proc, self._proc = self._proc, None
+        """Ends the process and its workers, and waits for its end (a few seconds)."""
+        with self._lock:
+            proc, self._proc = self._proc, None
         if proc is not None and proc.poll() is None:
             proc.terminate()  # it stops its workers on the way out
             try:
                 proc.wait(timeout=2)
             except subprocess.TimeoutExpired:
                 proc.kill()
+                proc.wait()
 
 
 def table_text(reply: dict[str, Any]) -> str:

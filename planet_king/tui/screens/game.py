@@ -440,33 +440,42 @@ class GameScreen(Screen[None]):
         # an instant answer first, when one is plugged in (the evaluator's seam)
         instant = hint_client.INSTANT(self.game) if hint_client.INSTANT is not None else None
         pane = HintScreen(self.game.decision.prompt, instant)
-        self.app.push_screen(pane, lambda _: self._stop_advisor(in_background=True))
+        # made here, before the pane can close: Escape stops this very advisor, even
+        # before its worker has started the process (which it then never starts)
+        self._stop_advisor(in_background=True)
+        advisor = self._advisor = pane.advisor = hint_client.Advisor()
+        self.app.push_screen(pane, lambda _: self._stop_advisor(advisor, in_background=True))
         self.run_worker(
-            lambda: self._hint_worker(pane, position, seed),
+            lambda: self._hint_worker(pane, advisor, position, seed),
             thread=True,
             exclusive=True,
             group="hint",
         )
 
-    def _hint_worker(self, pane: Any, position: str, seed: int) -> None:
+    def _hint_worker(
+        self, pane: Any, advisor: hint_client.Advisor, position: str, seed: int
+    ) -> None:
         try:
-            for reply in self._analyse(position, seed):
+            for reply in self._analyse(advisor, position, seed):
                 if pane.closed:
                     return
                 self.app.call_from_thread(pane.show, reply, final=bool(reply.get("final")))
         except Exception as exc:  # the advisor failing (or stopped) never ends the game
             if not pane.closed:
                 self.app.call_from_thread(self._advisor_failed, pane, str(exc))
+        finally:
+            if pane.closed:
+                advisor.stop()  # a pane closed while its answer came: no process outlives it
 
     def _advisor_failed(self, pane: Any, why: str) -> None:
         if not pane.closed:
             pane.action_close()
         self.notify(f"The advisor failed: {why}", timeout=6)
 
-    def _analyse(self, position: str, seed: int) -> Iterator[dict[str, Any]]:
-        if self._advisor is None:
-            self._advisor = hint_client.Advisor()
-        yield from self._advisor.stream(
+    def _analyse(
+        self, advisor: hint_client.Advisor, position: str, seed: int
+    ) -> Iterator[dict[str, Any]]:
+        yield from advisor.stream(
             position,
             seed,
             self.game.content.data_dir,
@@ -474,12 +483,17 @@ class GameScreen(Screen[None]):
             round_size=self.HINT_ROUND,
         )
 
-    def _stop_advisor(self, *, in_background: bool = False) -> None:
+    def _stop_advisor(
+        self, advisor: hint_client.Advisor | None = None, *, in_background: bool = False
+    ) -> None:
         """Ends the advisor's process (its workers with it): a pane closed stops thinking.
-        From the UI, the wait for its end runs off the event loop."""
-        advisor, self._advisor = self._advisor, None
+        ``advisor``: that one (a pane's), else the screen's. From the UI, the wait for
+        its end runs off the event loop."""
+        if advisor is None or advisor is self._advisor:
+            advisor, self._advisor = self._advisor, None
         if advisor is None:
             return
+        advisor.cancel()  # at once: a process not yet started never starts
         if in_background:
             threading.Thread(target=advisor.stop, name="advisor-stop", daemon=True).start()
         else:

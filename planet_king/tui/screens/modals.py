@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.table import Table
@@ -20,6 +21,7 @@ from planet_king.tui import views
 
 if TYPE_CHECKING:
     from planet_king.content.loader import Content
+    from planet_king.hint_client import Advisor
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("1-9", "take that option of the pending decision"),
@@ -402,6 +404,8 @@ class HintScreen(ModalScreen[None]):
         self.updates = 0  # answers shown so far
         self.thinking = True
         self.closed = False  # set when the pane goes: its worker stops updating it
+        self._changed = asyncio.Event()  # set at every answer shown and when the pane goes
+        self.advisor: Advisor | None = None  # the process thinking for this pane
 
     @property
     def options(self) -> list[dict[str, Any]]:
@@ -421,6 +425,16 @@ class HintScreen(ModalScreen[None]):
         if self.is_mounted:
             self.query_one("#advice-table", Static).update(self.table_text())
             self.query_one("#advice-status", Static).update(self.footer_text())
+        self._changed.set()
+
+    async def wait_for_updates(self, count: int) -> int:
+        """Until ``count`` answers have been shown, the advisor is done thinking, or the
+        pane is gone (the advisor failed or was stopped): the answers shown so far. Waits
+        on the pane's own events, never for a while (the caller bounds the wait)."""
+        while self.updates < count and self.thinking and not self.closed:
+            self._changed.clear()
+            await self._changed.wait()
+        return self.updates
 
     def footer_text(self) -> str:
         state = "Thinking (the table updates in place)" if self.thinking else "Done thinking"
@@ -442,9 +456,11 @@ class HintScreen(ModalScreen[None]):
 
     def on_unmount(self) -> None:
         self.closed = True
+        self._changed.set()
 
     def action_close(self) -> None:
         self.closed = True
+        self._changed.set()
         self.dismiss(None)
 
 
