@@ -15,8 +15,10 @@ It prints nothing with more precision than it has:
   (the bot's choice among ties, ``advisor``) is not the highest value, the verdict says
   why in words. The recommendation and the values never contradict each other.
 
-Its input is ``hint --json``'s object (``present.advice_json``), so a presenter of an
-instant valuation (the learned evaluator, later) only has to give the same figures.
+Its input is ``hint --json``'s object (``present.advice_json``). The learned evaluator's
+instant answer (``advisor_instant``, ``"source": "evaluator"``) has the same figures but
+measures nothing: its values are a model's guess, shown as such ("~2.71"), ranked, with
+no error, no star, no level shares and no recommendation, until playouts come in.
 """
 
 from __future__ import annotations
@@ -33,6 +35,12 @@ VALUE_MEANING = (
     "Historical Outcome 3, Major Victory 4) + 0.01 per VP, averaged over playouts; "
     "± is one standard error."
 )
+GUESS_MEANING = (
+    "Value: victory level (automatic defeat 0, Neither King nor Planet 1, Defeat 2, "
+    "Historical Outcome 3, Major Victory 4) + 0.01 per VP, as the learned evaluator "
+    "expects it; ~ marks a guess, not a measure."
+)
+EVALUATOR = "evaluator"  # the ``source`` of the learned evaluator's instant answer
 LEVEL_WORDS = {  # the keys of ``sim.VICTORY_LEVELS``, in the order of their worth
     "major-victory": "Major Victory",
     "historical-outcome": "Historical Outcome",
@@ -65,6 +73,7 @@ class Row:
     advisor_pick: bool
     starred: bool = False
     close_to_best: bool = False
+    guess: bool = False  # the evaluator's value, measured by no playout
 
     @property
     def enough(self) -> bool:
@@ -77,13 +86,14 @@ class Table:
     verdict: str  # the recommendation (or why there is none), in words
     head: str = ""
     groups: list[tuple[str, list[Row]]] = field(default_factory=list)
+    meaning: str = VALUE_MEANING
 
     @property
     def starred(self) -> Row | None:
         return next((r for r in self.rows if r.starred), None)
 
     def lines(self) -> list[str]:
-        out = [self.head, VALUE_MEANING, ""] if self.head else [VALUE_MEANING, ""]
+        out = [self.head, self.meaning, ""] if self.head else [self.meaning, ""]
         for title, rows in self.groups:
             out.append(title)
             for r in rows:
@@ -129,6 +139,11 @@ def describe_row(r: Row) -> list[str]:
     if r.policy_choice:
         notes.append("the bot's own choice")
     label = r.name + (f"  ({', '.join(notes)})" if notes else "")
+    if r.guess:
+        return [
+            f"{mark}{label}",
+            f"    value ~{r.value:.2f}   VP ~{r.mean_vp:.1f}   no playouts yet",
+        ]
     if r.playouts == 0:
         return [f"{mark}{label}", "    not valued yet"]
     se = r.value_error if r.playouts >= 2 else None
@@ -172,6 +187,8 @@ def build(reply: dict[str, Any]) -> Table:
     """The table of an advisor's answer (``present.advice_json``'s object)."""
     pick = reply.get("recommended")
     rows = [_row(d, pick) for d in reply.get("options", [])]
+    if reply.get("source") == EVALUATOR:
+        return _guess_table(reply, rows)
     valued = sorted((r for r in rows if r.playouts), key=lambda r: r.value, reverse=True)
     rows = valued + [r for r in rows if not r.playouts]
     head = _head(reply)
@@ -192,6 +209,43 @@ def build(reply: dict[str, Any]) -> Table:
         if rest:
             groups.append(("Worse by more than the noise:", rest))
     return Table(rows, verdict, head, groups)
+
+
+def _guess_table(reply: dict[str, Any], rows: list[Row]) -> Table:
+    """The evaluator's instant answer: its ranking, said to be a guess. It stars and
+    recommends nothing: a model's values are not measured (the evaluator alone plays
+    worse than the bot, ``docs/balance.md``), the playouts are."""
+    for r in rows:
+        r.guess = True
+    ranked = sorted(rows, key=lambda r: r.value, reverse=True)
+    fates = reply.get("fates")
+    over = f", averaged over {fates} re-shuffled fates" if fates else ""
+    head = (
+        "The learned evaluator, at once: each option valued on the position it leads "
+        f"to{over}, no playouts. A first guess: playouts measure it (h 5 thinks five "
+        "seconds; the analysis pane keeps thinking). Best guess first."
+    )
+    if not ranked:
+        return Table(rows, "Nothing valued.", head, [("", rows)], GUESS_MEANING)
+    best = ranked[0]
+    alike = [r for r in ranked if round(r.value, 2) == round(best.value, 2)]
+    if len(alike) > 1:
+        names = ", ".join(r.name for r in alike)
+        words = f"The evaluator values {names} alike (~{best.value:.2f})."
+    else:
+        words = f"The evaluator's first guess is {best.name} (~{best.value:.2f})."
+    bot = next((r for r in ranked if r.policy_choice), None)
+    if bot is not None and bot in alike:
+        words += (
+            " The bot's own choice is among them."
+            if len(alike) > 1
+            else " It is the bot's own choice too."
+        )
+    elif bot is not None:
+        words += f" The bot's own choice, {bot.name}, is valued ~{bot.value:.2f}."
+    words += " No recommendation before playouts have measured the options."
+    title = "The evaluator's ranking, best first (a guess, not measured):"
+    return Table(ranked, words, head, [(title, ranked)], GUESS_MEANING)
 
 
 def _head(reply: dict[str, Any]) -> str:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from planet_king.content.loader import Content
     from planet_king.engine.game import Game
 
 SECONDS = 1.0  # the budget of a question from the game: about a second
@@ -25,17 +26,26 @@ LIVE_SECONDS = 600.0  # a live analysis stops thinking by itself after ten minut
 
 
 class InstantValuer(Protocol):
-    """The seam for an instant answer (the learned evaluator, once it ships): the
-    figures of ``hint --json`` for the pending decision (each option's ``value``,
-    ``value_error``, ``playouts``... as ``present.advice_json`` gives them), at once.
-    ``playouts`` is then the number of playouts its confidence is worth: the table stars
-    nothing and shows no level shares under ``advice_table.MIN_SAMPLES``. Plain text's
-    bare ``h`` answers from it, and the analysis pane shows it until playouts come in."""
+    """The seam for an instant answer: the figures of ``hint --json`` for the pending
+    decision (each option's ``value``, ``value_error``, ``playouts``... as
+    ``present.advice_json`` gives them), at once. ``playouts`` is then the number of
+    playouts its confidence is worth: the table stars nothing and shows no level shares
+    under ``advice_table.MIN_SAMPLES`` (the learned evaluator's answer, marked
+    ``"source": "evaluator"``, is shown as a guess). Plain text's bare ``h`` answers
+    from it, and the analysis pane shows it until playouts come in. It must not change
+    the game it is given."""
 
     def __call__(self, game: Game) -> dict[str, Any]: ...
 
 
-INSTANT: InstantValuer | None = None  # when set, plain text's bare `h` answers from it
+def evaluator_answer(game: Game) -> dict[str, Any]:
+    """The learned evaluator's instant answer (``advisor_instant``)."""
+    from planet_king.advisor_instant import evaluator_advice
+
+    return evaluator_advice(game)
+
+
+INSTANT: InstantValuer | None = evaluator_answer  # plain text's bare `h` answers from it
 
 
 def position(game: Game) -> tuple[str, int]:
@@ -44,6 +54,19 @@ def position(game: Game) -> tuple[str, int]:
     from planet_king import saves
 
     return saves.dumps(game), len(game.choices)
+
+
+def instant_answer(saved: str, content: Content) -> dict[str, Any] | None:
+    """The instant valuer's answer (``INSTANT``) for the position ``saved`` (taken by
+    ``position``), on a game of its own: a thread may ask while the player plays on.
+    None when no valuer is plugged in."""
+    from planet_king import saves
+
+    valuer = INSTANT
+    if valuer is None:
+        return None
+    data = saves.parse_text(saved, source="<the position>")
+    return valuer(saves.rebuild(data, content=content, verify=False))
 
 
 class Advisor:
@@ -89,13 +112,20 @@ class Advisor:
             "live": True,
             "round": round_size,
         }
-        reply = self._request(request)
-        yield reply
+        self._send(request)  # now: the advisor starts thinking before the first reply is read
+        return self._replies()
+
+    def _replies(self) -> Iterator[dict[str, Any]]:
+        reply: dict[str, Any] = {"final": False}
         while not reply.get("final"):
             reply = self._reply()
             yield reply
 
     def _request(self, request: dict[str, Any]) -> dict[str, Any]:
+        self._send(request)
+        return self._reply()
+
+    def _send(self, request: dict[str, Any]) -> None:
         with self._lock:
             if self._cancelled:
                 raise RuntimeError("the advisor was stopped")
@@ -115,8 +145,7 @@ class Advisor:
                 stdin.write(json.dumps(request) + "\n")
                 stdin.flush()
         except OSError:
-            pass
-        return self._reply()
+            pass  # the process has ended: reading its reply says so
 
     def _reply(self) -> dict[str, Any]:
         proc = self._proc

@@ -154,7 +154,10 @@ def hint_text(game: Game, seconds: float | None = None) -> str:
     from planet_king import hint_client
 
     if seconds is None and hint_client.INSTANT is not None:
-        return hint_client.table_text(hint_client.INSTANT(game))
+        try:
+            return hint_client.table_text(hint_client.INSTANT(game))
+        except Exception as exc:  # the evaluator failing never ends the game
+            return f"The evaluator failed: {exc}. h 5 asks the advisor's playouts."
     position, seed = hint_client.position(game)
     advisor = _ADVISOR.get("advisor")
     if advisor is None:

@@ -109,13 +109,11 @@ def test_an_invalid_entry_is_one_line_and_the_menu_is_not_reprinted(tmp_path: Pa
 def test_the_advisor_comes_by_the_same_path_as_the_full_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`h` asks the advisor's child process (hint_client), as the TUI does."""
-    from planet_king import hint_client
-
-    monkeypatch.setattr(hint_client, "SECONDS", 0.3)
+    """`h N` asks the advisor's child process (hint_client), as the TUI does."""
     game = Game("hothead", seed=3)
     digest = game.state.digest()
-    text = play(game, ["h", "h x", "q"], tmp_path)
+    text = play(game, ["h 0.3", "h x", "q"], tmp_path)
+    assert "The advisor thinks for 0.3 seconds..." in text
     assert "The advisor: " in text and "Best value first." in text
     answer = text.split("Best value first.")[1]
     assert "Too close to call: within 2 standard errors" in answer  # the table's footer
@@ -264,3 +262,23 @@ def test_h_with_seconds_thinks_that_long_and_bare_h_answers_from_the_instant_sea
     text = play(game, ["h", "q"], tmp_path)
     assert asked == [5.0]  # no playouts asked for
     assert "too close to call" in text
+
+
+def test_bare_h_answers_at_once_from_the_learned_evaluator(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29 (3): plain text's `h` answers from the evaluator, asking no playouts."""
+    from planet_king import hint_client
+
+    def no_playouts(self, *args, **kwargs):
+        raise AssertionError("a bare h asked the advisor's playouts")
+
+    monkeypatch.setattr(hint_client.Advisor, "ask", no_playouts)
+    game = Game("hothead", seed=3)
+    digest = game.state.digest()
+    text = play(game, ["h", "q"], tmp_path)
+    answer = text.split("The learned evaluator, at once")[1]
+    assert "No recommendation before playouts have measured the options." in answer
+    for option in game.decision.legal:
+        assert option.label in answer
+    assert game.state.digest() == digest

@@ -183,9 +183,10 @@ def _wait_for_end(pid: int) -> bool:
 def test_the_analysis_pane_keeps_thinking_updates_in_place_and_escape_stops_it(
     tmp_path, monkeypatch
 ) -> None:
-    """Issue 29 (3): `h` opens an analysis pane that keeps thinking and updates in place;
-    Escape stops it: the advisor's process and its workers are gone, the game untouched.
-    The test waits on the pane's own updates, never for a while."""
+    """Issue 29 (3): `h` opens an analysis pane that shows the learned evaluator's answer
+    at once, then keeps thinking with playouts and updates in place; Escape stops it: the
+    advisor's process and its workers are gone, the game untouched. The test waits on
+    the pane's own updates, never for a while."""
     import asyncio
 
     from planet_king.tui.app import PlanetKingApp
@@ -205,7 +206,7 @@ def test_the_analysis_pane_keeps_thinking_updates_in_place_and_escape_stops_it(
             pane = app.screen
             assert isinstance(pane, HintScreen)
             shown: list[str] = []
-            for count in (1, 2):  # what the pane shows after its first and second update
+            for count in (1, 2, 3):  # the evaluator's answer, then two rounds of playouts
                 updates = await asyncio.wait_for(pane.wait_for_updates(count), HANG_GUARD_S)
                 assert updates >= count and pane.thinking, "the advisor stopped thinking"
                 shown.append(str(pane.query_one("#advice-table").render()))
@@ -219,9 +220,11 @@ def test_the_analysis_pane_keeps_thinking_updates_in_place_and_escape_stops_it(
             seen["advisor"] = screen._advisor
 
     asyncio.run(main())
-    shown = seen["shown"]
-    assert len(shown) == 2 and shown[0] != shown[1]  # updated in place
-    assert all("Value: victory level" in t for t in shown)
+    first, *live = seen["shown"]
+    assert "The learned evaluator, at once" in first and "The advisor: " not in first
+    assert len(live) == 2 and live[0] != live[1]  # updated in place
+    assert all("The advisor: " in t and "playouts" in t for t in live)
+    assert all("Value: victory level" in t for t in seen["shown"])
     assert seen["options"] == set(game.decision.legal_ids)
     assert seen["after"] == "GameScreen" and seen["advisor"] is None
     pids = seen["pids"]

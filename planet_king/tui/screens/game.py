@@ -437,9 +437,7 @@ class GameScreen(Screen[None]):
             self.notify("The game is over: there is no decision to advise on.", timeout=3)
             return
         position, seed = hint_client.position(self.game)
-        # an instant answer first, when one is plugged in (the evaluator's seam)
-        instant = hint_client.INSTANT(self.game) if hint_client.INSTANT is not None else None
-        pane = HintScreen(self.game.decision.prompt, instant)
+        pane = HintScreen(self.game.decision.prompt)
         # made here, before the pane can close: Escape stops this very advisor, even
         # before its worker has started the process (which it then never starts)
         self._stop_advisor(in_background=True)
@@ -456,7 +454,9 @@ class GameScreen(Screen[None]):
         self, pane: Any, advisor: hint_client.Advisor, position: str, seed: int
     ) -> None:
         try:
-            for reply in self._analyse(advisor, position, seed):
+            replies = self._analyse(advisor, position, seed)  # the advisor starts thinking
+            self._instant_answer(pane, position)  # meanwhile, the evaluator's answer
+            for reply in replies:
                 if pane.closed:
                     return
                 self.app.call_from_thread(pane.show, reply, final=bool(reply.get("final")))
@@ -467,6 +467,16 @@ class GameScreen(Screen[None]):
             if pane.closed:
                 advisor.stop()  # a pane closed while its answer came: no process outlives it
 
+    def _instant_answer(self, pane: Any, position: str) -> None:
+        """The instant valuer's answer (the learned evaluator's), shown until the
+        playouts' first comes in; without one, the playouts alone."""
+        try:
+            reply = hint_client.instant_answer(position, self.game.content)
+        except Exception:  # no instant answer: the playouts answer all the same
+            return
+        if reply is not None and not pane.closed:
+            self.app.call_from_thread(pane.show, reply)
+
     def _advisor_failed(self, pane: Any, why: str) -> None:
         if not pane.closed:
             pane.action_close()
@@ -475,7 +485,7 @@ class GameScreen(Screen[None]):
     def _analyse(
         self, advisor: hint_client.Advisor, position: str, seed: int
     ) -> Iterator[dict[str, Any]]:
-        yield from advisor.stream(
+        return advisor.stream(
             position,
             seed,
             self.game.content.data_dir,
