@@ -37,6 +37,7 @@ from planet_king.advisor_pool import PlayoutPool, Position, Task, cores, positio
 from planet_king.advisor_value import AUTOMATIC_DEFEAT, Outcome, outcome
 from planet_king.bots import make_bot
 from planet_king.content.loader import Content, load_content
+from planet_king.engine import resume
 from planet_king.engine.game import Game, GameOptions
 from planet_king.sim import VICTORY_LEVELS
 
@@ -169,34 +170,38 @@ def beats(challenger: OptionValue, mine: OptionValue, z: float = OVERRIDE_Z) -> 
 # ---------------------------------------------------------------------- playouts
 def fork(game: Game, choices: list[str] | None = None) -> Game:
     """A fresh copy of the game at the same position, or after the first of its
-    ``choices``, rebuilt by replay and keeping its turn starts (so that playouts fork
-    it cheaply)."""
-    return Game.replay(
-        game.scenario.id,
-        game.choices if choices is None else choices,
-        seed=game.seed,
-        options=game.options,
-        content=game.content,
-        keep_turn_starts=True,
-    )
+    ``choices``, rebuilt from the game's actual start (its snapshot if it was resumed
+    from one, else its seed) and keeping its turn starts (so that playouts fork it
+    cheaply)."""
+    return resume.from_start(game, choices, keep_turn_starts=True)
 
 
 _CONTENT: dict[str, Content] = {}
 
 
 def rebuild(position: Position) -> Game:
-    """The game at ``position`` (see ``advisor_pool``), keeping its turn starts."""
-    data_dir, scenario, seed, options, choices = position
+    """The game at ``position`` (see ``advisor_pool``), keeping its turn starts: from
+    its resume point when it was resumed from a snapshot, else from its seed."""
+    data_dir, scenario, seed, options, choices, start = position
     if data_dir not in _CONTENT:
         _CONTENT[data_dir] = load_content(Path(data_dir))
-    return Game.replay(
-        scenario,
-        choices,
-        seed=seed,
-        options=GameOptions.from_dict(options),
-        content=_CONTENT[data_dir],
-        keep_turn_starts=True,
+    content, game_options = _CONTENT[data_dir], GameOptions.from_dict(options)
+    if start is None:
+        return Game.replay(
+            scenario,
+            choices,
+            seed=seed,
+            options=game_options,
+            content=content,
+            keep_turn_starts=True,
+        )
+    at = resume.point_from_data(start)
+    game = resume.resume(
+        scenario, at, seed=seed, options=game_options, content=content, keep_turn_starts=True
     )
+    for choice in choices[at.start.choices :]:
+        game.choose(choice)
+    return game
 
 
 def resample_hidden(game: Game, seed: int) -> None:

@@ -835,7 +835,10 @@ def hint(
     if at is not None:
         if at > len(game.choices) + 1:
             raise SaveFileError(f"{save}: the save has only {len(game.choices)} choices")
-        game = fork(game, game.choices[: at - 1])
+        try:
+            game = fork(game, game.choices[: at - 1])
+        except ValueError as exc:  # before the snapshot a save of older rules resumed at
+            raise SaveFileError(f"{save}: {exc}") from None
     if game.decision is None:
         raise SaveFileError(f"{save}: the game is over, there is no decision to advise on")
     try:
