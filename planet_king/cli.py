@@ -458,7 +458,7 @@ def simulate(
         difficulty=difficulty,
         option=option,
     )
-    from planet_king.advisor_pool import cores
+    from planet_king.advisor.pool import cores
 
     if workers > cores() and not oversubscribe:  # 400 workers forked 272 processes, 3.4 GB
         typer.echo(f"planet-king: note: {workers} workers capped at {cores()} cores", err=True)
@@ -814,8 +814,9 @@ def hint(
     \b
     Example: planet-king hint saves/my-reign.json --seconds 2
     """
-    from planet_king.advisor import advise, fork
-    from planet_king.advisor_pool import cores, exit_now, stop_on_signals
+    from planet_king.advisor.playout import fork
+    from planet_king.advisor.pool import cores, exit_now, stop_on_signals
+    from planet_king.advisor.search import advise
     from planet_king.present import advice_json
 
     if seconds is not None and playouts is not None:
@@ -859,11 +860,11 @@ def hint(
     if as_json:
         typer.echo(json.dumps(answer, ensure_ascii=False))
         return
-    from planet_king import advice_table  # the table the game's h shows, word for word
+    from planet_king.advisor import table  # the table the game's h shows, word for word
 
     how = "to the end" if horizon == 0 else f"{horizon} turn(s) on, then the forecast"
     typer.echo(f"{game.decision.prompt} (playouts played {how})")
-    typer.echo(advice_table.build(answer).text())
+    typer.echo(table.build(answer).text())
 
 
 @app.command()
@@ -897,7 +898,7 @@ def report(
     unknown = [b for b in names if b not in BOTS]
     if unknown or not names:
         raise UserError(f"unknown bot '{(unknown or [''])[0]}' (known: {', '.join(sorted(BOTS))})")
-    from planet_king.advisor_pool import cores
+    from planet_king.advisor.pool import cores
 
     if cluster is not None and workers > 1:
         raise UserError("give --workers or --cluster, not both")

@@ -16,7 +16,7 @@ from planet_king.content.models import Genius
 from planet_king.engine.forecast import Forecast, ScoreForecast, forecast
 
 if TYPE_CHECKING:
-    from planet_king.advisor import Advice
+    from planet_king.advisor.search import Advice
     from planet_king.engine.decisions import Role
     from planet_king.engine.game import Game
 

@@ -149,25 +149,25 @@ def cards_text(game: Game, words: str) -> str:
 
 
 def hint_text(game: Game, seconds: float | None = None) -> str:
-    """The advisor's table, the full screen's (``advice_table``): at once (an instant
+    """The advisor's table, the full screen's (``advisor.table``): at once (an instant
     valuer when one is plugged in, else a short budget), or after ``seconds`` of thought."""
-    from planet_king import hint_client
+    from planet_king.advisor import client as advisor_client
 
-    if seconds is None and hint_client.INSTANT is not None:
+    if seconds is None and advisor_client.INSTANT is not None:
         try:
-            return hint_client.table_text(hint_client.INSTANT(game))
+            return advisor_client.table_text(advisor_client.INSTANT(game))
         except Exception as exc:  # the evaluator failing never ends the game
             return f"The evaluator failed: {exc}. h 5 asks the advisor's playouts."
-    position, seed = hint_client.position(game)
+    position, seed = advisor_client.position(game)
     advisor = _ADVISOR.get("advisor")
     if advisor is None:
-        advisor = _ADVISOR["advisor"] = hint_client.Advisor()
+        advisor = _ADVISOR["advisor"] = advisor_client.Advisor()
         atexit.register(advisor.stop)
     try:
         reply = advisor.ask(position, seed, game.content.data_dir, seconds=seconds)
     except Exception as exc:  # the advisor failing never ends the game
         return f"The advisor failed: {exc}"
-    return hint_client.table_text(reply)
+    return advisor_client.table_text(reply)
 
 
 def _hint_seconds(arg: str) -> tuple[float | None, str]:

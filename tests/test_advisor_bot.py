@@ -8,10 +8,10 @@ import json
 
 from typer.testing import CliRunner
 
-from planet_king import advisor_bot, report
-from planet_king.advisor_bot import AdvisorBot
-from planet_king.advisor_value import Outcome
-from planet_king.bots import make_bot
+from planet_king import report
+from planet_king.advisor.value import Outcome
+from planet_king.bots import advisor_bot, make_bot
+from planet_king.bots.advisor_bot import AdvisorBot
 from planet_king.cli import app
 from planet_king.engine.game import Game
 

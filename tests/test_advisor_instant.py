@@ -3,9 +3,9 @@ each legal option leads to, at once, and the table shows it as a guess."""
 
 from __future__ import annotations
 
-from planet_king import advice_table
-from planet_king.advice_table import MIN_SAMPLES
-from planet_king.advisor_instant import FATES, evaluator_advice
+from planet_king.advisor import table as advice_table
+from planet_king.advisor.instant import FATES, evaluator_advice
+from planet_king.advisor.table import MIN_SAMPLES
 from planet_king.bots import make_bot
 from planet_king.engine.game import Game
 from planet_king.evaluator.model import default_evaluator

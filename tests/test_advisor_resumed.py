@@ -11,10 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from planet_king import saves
-from planet_king.advisor import advise, fork
-from planet_king.advisor_instant import evaluator_advice
-from planet_king.advisor_pool import PlayoutPool, position_of
-from planet_king.advisor_server import answer
+from planet_king.advisor.instant import evaluator_advice
+from planet_king.advisor.playout import fork, position_of
+from planet_king.advisor.pool import PlayoutPool
+from planet_king.advisor.search import advise
+from planet_king.advisor.server import answer
 from planet_king.cli import app
 from planet_king.content.loader import Content, load_content
 from planet_king.engine.decisions import IllegalChoice

@@ -1,4 +1,4 @@
-"""The advisor's table (``advice_table``), one presenter for the TUI, plain text and the
+"""The advisor's table (``advisor.table``), one presenter for the TUI, plain text and the
 browser (issue 29 §3): nothing more precise than it is, ties grouped, the recommendation
 never contradicting the values."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from planet_king import advice_table
-from planet_king.advice_table import MIN_SAMPLES, build
+from planet_king.advisor import table as advice_table
+from planet_king.advisor.table import MIN_SAMPLES, build
 
 
 def option(

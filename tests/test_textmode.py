@@ -109,7 +109,7 @@ def test_an_invalid_entry_is_one_line_and_the_menu_is_not_reprinted(tmp_path: Pa
 def test_the_advisor_comes_by_the_same_path_as_the_full_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`h N` asks the advisor's child process (hint_client), as the TUI does."""
+    """`h N` asks the advisor's child process (advisor.client), as the TUI does."""
     game = Game("hothead", seed=3)
     digest = game.state.digest()
     text = play(game, ["h 0.3", "h x", "q"], tmp_path)
@@ -235,7 +235,8 @@ def test_h_with_seconds_thinks_that_long_and_bare_h_answers_from_the_instant_sea
 ) -> None:
     """Issue 29 (3): `h 5` asks the advisor for five seconds; a bare `h` answers from an
     instant valuer when one is plugged in (the learned evaluator's seam), no playouts."""
-    from planet_king import hint_client, textmode
+    from planet_king import textmode
+    from planet_king.advisor import client as advisor_client
 
     game = Game("hothead", seed=3)
     asked: list[float | None] = []
@@ -248,7 +249,7 @@ def test_h_with_seconds_thinks_that_long_and_bare_h_answers_from_the_instant_sea
         ids = game.decision.legal_ids
         return {"options": [figures(i, 1.0 + n) for n, i in enumerate(ids)], "playouts": 9}
 
-    monkeypatch.setattr(hint_client.Advisor, "ask", fake_ask)
+    monkeypatch.setattr(advisor_client.Advisor, "ask", fake_ask)
     monkeypatch.setattr(textmode, "_ADVISOR", {})
     text = play(game, ["h 5", "q"], tmp_path)
     assert asked == [5.0]
@@ -258,7 +259,7 @@ def test_h_with_seconds_thinks_that_long_and_bare_h_answers_from_the_instant_sea
     def instant(g: Game) -> dict[str, object]:
         return {"options": [figures(i, 2.0) for i in g.decision.legal_ids]}
 
-    monkeypatch.setattr(hint_client, "INSTANT", instant)
+    monkeypatch.setattr(advisor_client, "INSTANT", instant)
     text = play(game, ["h", "q"], tmp_path)
     assert asked == [5.0]  # no playouts asked for
     assert "too close to call" in text
@@ -268,12 +269,12 @@ def test_bare_h_answers_at_once_from_the_learned_evaluator(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 29 (3): plain text's `h` answers from the evaluator, asking no playouts."""
-    from planet_king import hint_client
+    from planet_king.advisor import client as advisor_client
 
     def no_playouts(self, *args, **kwargs):
         raise AssertionError("a bare h asked the advisor's playouts")
 
-    monkeypatch.setattr(hint_client.Advisor, "ask", no_playouts)
+    monkeypatch.setattr(advisor_client.Advisor, "ask", no_playouts)
     game = Game("hothead", seed=3)
     digest = game.state.digest()
     text = play(game, ["h", "q"], tmp_path)

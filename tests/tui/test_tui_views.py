@@ -377,7 +377,7 @@ def test_the_analysis_pane_groups_what_is_too_close_and_explains_its_pick(tmp_pa
     the highest value is explained in words; the pane shows plain text's very table."""
     import asyncio
 
-    from planet_king import advice_table
+    from planet_king.advisor import table as advice_table
     from planet_king.tui.app import PlanetKingApp
     from planet_king.tui.screens.modals import HintScreen
 

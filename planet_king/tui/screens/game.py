@@ -20,7 +20,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
 
-from planet_king import hint_client, present
+from planet_king import present
+from planet_king.advisor import client as advisor_client
 from planet_king.engine.forecast import defeat_warnings, option_effects
 from planet_king.tui import views
 from planet_king.tui.draws import Draw, DrawTracker
@@ -422,13 +423,13 @@ class GameScreen(Screen[None]):
         )
         self.app.push_screen(CardsScreen(self.game.content, last.name, card_id))
 
-    HINT_SECONDS = hint_client.LIVE_SECONDS  # the analysis pane thinks this long at most
+    HINT_SECONDS = advisor_client.LIVE_SECONDS  # the analysis pane thinks this long at most
     HINT_ROUND = 8  # playouts an option between two updates of the pane (tests: fewer)
-    _advisor: hint_client.Advisor | None = None  # the open pane's, ended when it closes
+    _advisor: advisor_client.Advisor | None = None  # the open pane's, ended when it closes
 
     def action_hint(self) -> None:
         """The analysis pane: the advisor, in a long-lived child process
-        (``hint_client``), thinks while the pane is open and the pane updates in place.
+        (``advisor.client``), thinks while the pane is open and the pane updates in place.
         The game on screen is never touched, the playouts run on every core without
         forking this threaded program, and Escape ends the process and its workers."""
         from planet_king.tui.screens.modals import HintScreen
@@ -436,12 +437,12 @@ class GameScreen(Screen[None]):
         if self.game.decision is None:
             self.notify("The game is over: there is no decision to advise on.", timeout=3)
             return
-        position, seed = hint_client.position(self.game)
+        position, seed = advisor_client.position(self.game)
         pane = HintScreen(self.game.decision.prompt)
         # made here, before the pane can close: Escape stops this very advisor, even
         # before its worker has started the process (which it then never starts)
         self._stop_advisor(in_background=True)
-        advisor = self._advisor = pane.advisor = hint_client.Advisor()
+        advisor = self._advisor = pane.advisor = advisor_client.Advisor()
         self.app.push_screen(pane, lambda _: self._stop_advisor(advisor, in_background=True))
         self.run_worker(
             lambda: self._hint_worker(pane, advisor, position, seed),
@@ -451,7 +452,7 @@ class GameScreen(Screen[None]):
         )
 
     def _hint_worker(
-        self, pane: Any, advisor: hint_client.Advisor, position: str, seed: int
+        self, pane: Any, advisor: advisor_client.Advisor, position: str, seed: int
     ) -> None:
         try:
             replies = self._analyse(advisor, position, seed)  # the advisor starts thinking
@@ -471,7 +472,7 @@ class GameScreen(Screen[None]):
         """The instant valuer's answer (the learned evaluator's), shown until the
         playouts' first comes in; without one, the playouts alone."""
         try:
-            reply = hint_client.instant_answer(position, self.game.content)
+            reply = advisor_client.instant_answer(position, self.game.content)
         except Exception:  # no instant answer: the playouts answer all the same
             return
         if reply is not None and not pane.closed:
@@ -483,7 +484,7 @@ class GameScreen(Screen[None]):
         self.notify(f"The advisor failed: {why}", timeout=6)
 
     def _analyse(
-        self, advisor: hint_client.Advisor, position: str, seed: int
+        self, advisor: advisor_client.Advisor, position: str, seed: int
     ) -> Iterator[dict[str, Any]]:
         return advisor.stream(
             position,
@@ -494,7 +495,7 @@ class GameScreen(Screen[None]):
         )
 
     def _stop_advisor(
-        self, advisor: hint_client.Advisor | None = None, *, in_background: bool = False
+        self, advisor: advisor_client.Advisor | None = None, *, in_background: bool = False
     ) -> None:
         """Ends the advisor's process (its workers with it): a pane closed stops thinking.
         ``advisor``: that one (a pane's), else the screen's. From the UI, the wait for

@@ -20,8 +20,8 @@ from planet_king import rules_reference as rules_ref
 from planet_king.tui import views
 
 if TYPE_CHECKING:
+    from planet_king.advisor.client import Advisor
     from planet_king.content.loader import Content
-    from planet_king.hint_client import Advisor
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("1-9", "take that option of the pending decision"),
@@ -392,7 +392,7 @@ class MemorialScreen(ModalScreen[None]):
 
 
 class HintScreen(ModalScreen[None]):
-    """The analysis pane: the advisor's table (``advice_table``, the same as plain
+    """The analysis pane: the advisor's table (``advisor.table``, the same as plain
     text's), updated in place while the advisor keeps thinking; Escape stops it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,h", "close", "Close")]
@@ -441,7 +441,7 @@ class HintScreen(ModalScreen[None]):
         return f"{state} · Escape stops and closes. The advisor never changes your game."
 
     def table_text(self) -> Text:
-        from planet_king import advice_table
+        from planet_king.advisor import table as advice_table
 
         t = Text()
         if self.prompt:

@@ -21,16 +21,10 @@ import threading
 import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
-from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-# (data folder, scenario, seed, options, choices, resume point): enough to rebuild a
-# position. The resume point (``engine.resume.point_data``) is None for a game played
-# from its seed; a game resumed from a snapshot is rebuilt from there, never by replay
-# from the seed (its choices before the snapshot no longer replay under today's rules).
-Position = tuple[str, str, int, dict[str, Any], list[str], dict[str, Any] | None]
-# A playout to play: (option id, fate seed, policy seed, policy, horizon).
-Task = tuple[str, int, int, str, int]
+if TYPE_CHECKING:
+    from planet_king.advisor.playout import Position, Task
 
 
 def cores() -> int:
@@ -66,7 +60,7 @@ def _worker(conn: Connection, parent: int) -> None:
     _die_with_parent()
     if os.getppid() != parent:  # the parent died before we could ask to die with it
         return
-    from planet_king.advisor import play_task, rebuild
+    from planet_king.advisor.playout import play_task, rebuild
 
     key, root = "", None
     while True:
@@ -185,22 +179,6 @@ class _Position:
     def __init__(self, position: Position) -> None:
         self.data = list(position)
         self.key = hashlib.sha256(json.dumps(self.data).encode()).hexdigest()[:16]
-
-
-def position_of(game: Any) -> Position:
-    """What rebuilds ``game``'s position in a worker: from its actual start, the resume
-    point of a game resumed from a snapshot, else its seed."""
-    from planet_king.engine import resume
-
-    start = game.resumed_from
-    return (
-        str(Path(game.content.data_dir)),
-        game.scenario.id,
-        game.seed,
-        game.options.to_dict(),
-        list(game.choices),
-        resume.point_data(start) if start is not None else None,
-    )
 
 
 def _terminated(signum: int, frame: object) -> None:

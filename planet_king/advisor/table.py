@@ -16,7 +16,7 @@ It prints nothing with more precision than it has:
   why in words. The recommendation and the values never contradict each other.
 
 Its input is ``hint --json``'s object (``present.advice_json``). The learned evaluator's
-instant answer (``advisor_instant``, ``"source": "evaluator"``) has the same figures but
+instant answer (``advisor.instant``, ``"source": "evaluator"``) has the same figures but
 measures nothing: its values are a model's guess, shown as such ("~2.71"), ranked, with
 no error, no star, no level shares and no recommendation, until playouts come in.
 """

@@ -1,7 +1,7 @@
 """The advisor as a long-lived process, for the TUI: its worker pool stays warm, so a
 second question pays no start-up (a pool cannot start inside the threaded TUI).
 
-    python -m planet_king.advisor_server
+    python -m planet_king.advisor.server
 
 Reads one JSON request a line on stdin: ``{"save": <a save's text>, "data_dir": ...,
 "seed": N, "seconds": S | "playouts": N}`` (optional ``policy``, ``horizon``) and
@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from planet_king import saves
-from planet_king.advisor import DEFAULT_HORIZON, DEFAULT_POLICY, Advice, advise
-from planet_king.advisor_pool import PlayoutPool, cores, stop_on_signals
+from planet_king.advisor.pool import PlayoutPool, cores, stop_on_signals
+from planet_king.advisor.search import DEFAULT_HORIZON, DEFAULT_POLICY, Advice, advise
 from planet_king.content.loader import Content, load_content
 from planet_king.present import advice_json
 

@@ -1,5 +1,5 @@
 """The advisor's instant answer: the learned evaluator (``planet_king.evaluator``) values
-the position each legal option leads to, no playouts (``hint_client.InstantValuer``).
+the position each legal option leads to, no playouts (``advisor.client.InstantValuer``).
 
 As the evaluator bot does (``bots/evaluator_bot.py``), each option is taken on a copy of
 the game whose hidden deck orders are re-shuffled first, and the position it leads to is
@@ -7,7 +7,7 @@ valued by the evaluator: here over ``FATES`` re-shuffled fates, the same for eve
 (common random numbers), so an option that draws a card is valued on cards the player
 could not have foreseen. The answer has the figures of ``hint --json``
 (``present.advice_json``) with ``"source": "evaluator"``; its ``playouts`` are the fates,
-fewer than the table's minimum (``advice_table.MIN_SAMPLES``): the evaluator's values
+fewer than the table's minimum (``advisor.table.MIN_SAMPLES``): the evaluator's values
 are a model's guess (its bot loses to the expert in every scenario), so the table stars
 nothing and shows no level shares until playouts have measured the options.
 """
@@ -32,8 +32,9 @@ def evaluator_advice(
     """``hint --json``'s figures for the pending decision, from the evaluator, at once.
     ``seed`` (default: the number of choices made, as the advisor's) picks the fates."""
     from planet_king import present
-    from planet_king.advisor import DEFAULT_POLICY, OptionValue, _conclude, fork, resample_hidden
-    from planet_king.advisor_value import Outcome
+    from planet_king.advisor.playout import fork, resample_hidden
+    from planet_king.advisor.search import DEFAULT_POLICY, OptionValue, conclude
+    from planet_king.advisor.value import Outcome
     from planet_king.bots import make_bot
     from planet_king.evaluator.model import default_evaluator
 
@@ -67,7 +68,7 @@ def evaluator_advice(
                 # evaluator reads the decks' composition, never their order)
                 settled[v.option_id] = o
     mine_value = next(v for v in values if v.policy_choice)
-    advice = _conclude(values, mine_value, DEFAULT_POLICY, 0, seed, started)
+    advice = conclude(values, mine_value, DEFAULT_POLICY, 0, seed, started)
     return {**present.advice_json(game, advice), "source": SOURCE, "fates": fates}
 
 

@@ -1,7 +1,7 @@
 """The advisor as the player asks it, from the full screen (``h``) or the plain-text
 mode (``h``): both come here, so both get the same answer for the same position.
 
-The advisor runs in a long-lived child process (``planet_king.advisor_server``) whose
+The advisor runs in a long-lived child process (``planet_king.advisor.server``) whose
 worker pool stays warm between questions: the game on screen is sent as a save and
 never touched, and the playouts run on every core without forking the program the
 player is in (Textual's threads cannot be forked safely).
@@ -30,7 +30,7 @@ class InstantValuer(Protocol):
     decision (each option's ``value``, ``value_error``, ``playouts``... as
     ``present.advice_json`` gives them), at once. ``playouts`` is then the number of
     playouts its confidence is worth: the table stars nothing and shows no level shares
-    under ``advice_table.MIN_SAMPLES`` (the learned evaluator's answer, marked
+    under ``advisor.table.MIN_SAMPLES`` (the learned evaluator's answer, marked
     ``"source": "evaluator"``, is shown as a guess). Plain text's bare ``h`` answers
     from it, and the analysis pane shows it until playouts come in. It must not change
     the game it is given."""
@@ -39,8 +39,8 @@ class InstantValuer(Protocol):
 
 
 def evaluator_answer(game: Game) -> dict[str, Any]:
-    """The learned evaluator's instant answer (``advisor_instant``)."""
-    from planet_king.advisor_instant import evaluator_advice
+    """The learned evaluator's instant answer (``advisor.instant``)."""
+    from planet_king.advisor.instant import evaluator_advice
 
     return evaluator_advice(game)
 
@@ -132,7 +132,7 @@ class Advisor:
             proc = self._proc
             if proc is None or proc.poll() is not None:
                 proc = self._proc = subprocess.Popen(
-                    [sys.executable, "-m", "planet_king.advisor_server"],
+                    [sys.executable, "-m", "planet_king.advisor.server"],
                     stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
                     stderr=subprocess.DEVNULL,
@@ -190,7 +190,7 @@ class Advisor:
 
 def table_text(reply: dict[str, Any]) -> str:
     """The advisor's answer as the player reads it, the same table everywhere
-    (``advice_table``)."""
-    from planet_king import advice_table
+    (``advisor.table``)."""
+    from planet_king.advisor import table
 
-    return advice_table.build(reply).text()
+    return table.build(reply).text()

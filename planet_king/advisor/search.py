@@ -5,7 +5,7 @@ For every legal option it plays games on from the current position with a policy
 the last turn start and the choices made since), re-shuffles what the player cannot know
 (the order of the event, noble and genius decks) with the advisor's own RNG, takes the
 option, and plays on, either to the end or, truncated, to the start of a later turn,
-where the forecast values the position (``advisor_value``). The value is the player's
+where the forecast values the position (``advisor.value``). The value is the player's
 goal: the victory level first, VP as the tie-break. The advisor never changes the game.
 
 - **Common random numbers**: the k-th playout of every option uses the same seeds, so
@@ -31,14 +31,12 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from planet_king.advisor_pool import PlayoutPool, Position, Task, cores, position_of
-from planet_king.advisor_value import AUTOMATIC_DEFEAT, Outcome, outcome
+from planet_king.advisor.playout import Task, fork, play_task, position_of
+from planet_king.advisor.pool import PlayoutPool, cores
+from planet_king.advisor.value import AUTOMATIC_DEFEAT, Outcome
 from planet_king.bots import make_bot
-from planet_king.content.loader import Content, load_content
-from planet_king.engine import resume
-from planet_king.engine.game import Game, GameOptions
+from planet_king.engine.game import Game
 from planet_king.sim import VICTORY_LEVELS
 
 DEFAULT_PLAYOUTS = 500
@@ -73,7 +71,7 @@ class OptionValue:
 
     @property
     def value(self) -> float:
-        """Mean utility (see ``advisor_value``)."""
+        """Mean utility (see ``advisor.value``)."""
         return _mean(list(self.values.values()))
 
     @property
@@ -167,79 +165,6 @@ def beats(challenger: OptionValue, mine: OptionValue, z: float = OVERRIDE_Z) -> 
     return n >= MIN_PAIRS and gap > z * se
 
 
-# ---------------------------------------------------------------------- playouts
-def fork(game: Game, choices: list[str] | None = None) -> Game:
-    """A fresh copy of the game at the same position, or after the first of its
-    ``choices``, rebuilt from the game's actual start (its snapshot if it was resumed
-    from one, else its seed) and keeping its turn starts (so that playouts fork it
-    cheaply)."""
-    return resume.from_start(game, choices, keep_turn_starts=True)
-
-
-_CONTENT: dict[str, Content] = {}
-
-
-def rebuild(position: Position) -> Game:
-    """The game at ``position`` (see ``advisor_pool``), keeping its turn starts: from
-    its resume point when it was resumed from a snapshot, else from its seed."""
-    data_dir, scenario, seed, options, choices, start = position
-    if data_dir not in _CONTENT:
-        _CONTENT[data_dir] = load_content(Path(data_dir))
-    content, game_options = _CONTENT[data_dir], GameOptions.from_dict(options)
-    if start is None:
-        return Game.replay(
-            scenario,
-            choices,
-            seed=seed,
-            options=game_options,
-            content=content,
-            keep_turn_starts=True,
-        )
-    at = resume.point_from_data(start)
-    game = resume.resume(
-        scenario, at, seed=seed, options=game_options, content=content, keep_turn_starts=True
-    )
-    for choice in choices[at.start.choices :]:
-        game.choose(choice)
-    return game
-
-
-def resample_hidden(game: Game, seed: int) -> None:
-    """Fate from here on is unknown: a new RNG, and the hidden deck orders re-shuffled."""
-    game.rng = random.Random(seed)
-    s = game.state
-    for deck in (s.deck, s.noble_deck, s.genius_deck):
-        game.rng.shuffle(deck)
-
-
-def play_on(
-    root: Game,
-    option_id: str,
-    fate_seed: int,
-    policy_seed: int,
-    *,
-    policy: str = "greedy",
-    horizon: int = 0,
-) -> Game:
-    """One game played on from ``root`` after ``option_id``, fate re-sampled: to the end,
-    or (``horizon`` > 0) until ``horizon`` more turns have started."""
-    play = root.fork()
-    play.quiet = True  # nobody reads a playout's log
-    resample_hidden(play, fate_seed)
-    play.choose(option_id)
-    bot = make_bot(policy, policy_seed)
-    stop = root.state.turn + horizon if horizon > 0 and not root.hothead else None
-    while play.decision is not None and (stop is None or play.state.turn < stop):
-        play.choose(bot.choose(play))
-    return play
-
-
-def play_task(root: Game, task: Task) -> Outcome:
-    option_id, fate, policy_seed, policy, horizon = task
-    played = play_on(root, option_id, fate, policy_seed, policy=policy, horizon=horizon)
-    return outcome(played, policy)
-
-
 def default_workers() -> int:
     """Every core this process may use."""
     return cores()
@@ -317,7 +242,7 @@ def advise(
                 break
             if on_round is not None:
                 rnd += 1
-                if not on_round(_conclude(values, by_id[mine], policy, horizon, seed, started)):
+                if not on_round(conclude(values, by_id[mine], policy, horizon, seed, started)):
                     break
                 continue
             alive = _halve(alive, rnd)
@@ -327,10 +252,10 @@ def advise(
     finally:
         runner.close()
 
-    return _conclude(values, by_id[mine], policy, horizon, seed, started)
+    return conclude(values, by_id[mine], policy, horizon, seed, started)
 
 
-def _conclude(
+def conclude(
     values: list[OptionValue],
     mine: OptionValue,
     policy: str,
