@@ -27,6 +27,27 @@ def test_the_advisor_is_a_registered_bot() -> None:
     assert isinstance(make_bot("advisor", 1), AdvisorBot)
 
 
+def test_the_bot_registry_imports_the_advisor_only_when_its_bot_is_made() -> None:
+    """Issue 33 §3: the advisor plays its playouts with the bots; the bots never import
+    the advisor back (nor the evaluator's model) until such a bot is asked for."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from planet_king.bots import make_bot\n"
+        "heavy = ('planet_king.advisor.search', 'planet_king.bots.advisor_bot',\n"
+        "         'planet_king.bots.evaluator_bot', 'planet_king.evaluator.model')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+        "make_bot('advisor', 1)\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert out == ["[]", "['planet_king.advisor.search', 'planet_king.bots.advisor_bot']"]
+
+
 def test_the_same_seed_plays_the_same_game(content) -> None:
     a = _play(content, AdvisorBot(7))
     b = _play(content, AdvisorBot(7))
