@@ -28,7 +28,7 @@ HELP = """Commands:
   f          the End of Turn forecast in full, with the victory thresholds
   r [words]  the rules reference: the rule of this decision, or the sections with the words
   c words    the cards: the cards whose name or text hold the words
-  h          the advisor's table at once; h 5 thinks five seconds
+  h          the learned evaluator's guess at once; h 5 thinks five seconds with playouts
   l          the whole log
   u          undo the last choice (not across a card or marker drawn since)
   w [name]   save the game (in the saves folder; it is also autosaved after every choice)

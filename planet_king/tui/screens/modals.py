@@ -37,7 +37,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("c", "cards browser, with each card's provenance"),
     ("d", "the card drawn last, in the cards browser"),
     ("m", "your Secret Memorial (only what the deciding role may see)"),
-    ("h", "the analysis pane: each option's worth, by playouts, updated live"),
+    ("h", "the analysis pane: the evaluator's guess at once, then playouts, updated live"),
     ("?", "this help"),
     ("Ctrl+P", "command palette"),
     ("q", "quit (asks first in a game in progress, which is autosaved)"),
