@@ -458,7 +458,7 @@ def simulate(
         difficulty=difficulty,
         option=option,
     )
-    from planet_king.advisor_pool import cores
+    from planet_king.advisor.pool import cores
 
     if workers > cores() and not oversubscribe:  # 400 workers forked 272 processes, 3.4 GB
         typer.echo(f"planet-king: note: {workers} workers capped at {cores()} cores", err=True)
@@ -910,10 +910,10 @@ def hint(
     \b
     Example: planet-king hint saves/my-reign.json --seconds 2
     """
-    from planet_king.advisor import advise, fork
-    from planet_king.advisor_pool import cores, exit_now, stop_on_signals
+    from planet_king.advisor.playout import fork
+    from planet_king.advisor.pool import cores, exit_now, stop_on_signals
+    from planet_king.advisor.search import advise
     from planet_king.present import advice_json
-    from planet_king.sim import VICTORY_LEVELS
 
     if seconds is not None and playouts is not None:
         raise UserError("give --seconds or --playouts, not both")
@@ -932,7 +932,10 @@ def hint(
     if at is not None:
         if at > len(game.choices) + 1:
             raise SaveFileError(f"{save}: the save has only {len(game.choices)} choices")
-        game = fork(game, game.choices[: at - 1])
+        try:
+            game = fork(game, game.choices[: at - 1])
+        except ValueError as exc:  # before the snapshot a save of older rules resumed at
+            raise SaveFileError(f"{save}: {exc}") from None
     if game.decision is None:
         raise SaveFileError(f"{save}: the game is over, there is no decision to advise on")
     try:
@@ -949,37 +952,15 @@ def hint(
         exit_now(130)  # the workers are stopped already; skip the slow interpreter teardown
     except SystemExit as exc:  # SIGTERM
         exit_now(exc.code if isinstance(exc.code, int) else 1)
+    answer = advice_json(game, advice)
     if as_json:
-        typer.echo(json.dumps(advice_json(game, advice), ensure_ascii=False))
+        typer.echo(json.dumps(answer, ensure_ascii=False))
         return
-    from rich.console import Console
-    from rich.table import Table
+    from planet_king.advisor import table  # the table the game's h shows, word for word
 
     how = "to the end" if horizon == 0 else f"{horizon} turn(s) on, then the forecast"
-    table = Table(
-        title=f"{game.decision.prompt} ({advice.playouts} playouts in {advice.elapsed_s:.1f} s, "
-        f"{policy} policy, {how})",
-        caption="value: victory level (automatic defeat 0 ... Major Victory 4) + 0.01 per VP; "
-        "= tied with the best; * recommended (the policy's choice, unless another option "
-        "beats it by more than two s.e.)",
-    )
-    columns = ("", "option", "value", "playouts", "mean VP", "± s.e.")
-    for col in (*columns, "major", "historical", "defeat", "neither", "auto-defeat"):
-        table.add_column(col)
-    for v in advice.options:
-        d = v.as_dict()
-        mark = ("*" if v.recommended else "") + ("=" if v.tied_with_best else "")
-        table.add_row(
-            mark,
-            game.decision.option(v.option_id).label,
-            f"{v.value:.3f}",
-            str(v.playouts),
-            f"{v.mean_vp:.2f}",
-            f"{v.standard_error:.2f}",
-            *(f"{d['victory_levels'][k]:.0%}" for k in VICTORY_LEVELS),  # type: ignore[index]
-            f"{d['automatic_defeat']:.0%}",
-        )
-    Console().print(table)
+    typer.echo(f"{game.decision.prompt} (playouts played {how})")
+    typer.echo(table.build(answer).text())
 
 
 @app.command()
@@ -1014,7 +995,7 @@ def report(
     unknown = [b for b in names if b not in BOTS]
     if unknown or not names:
         raise UserError(f"unknown bot '{(unknown or [''])[0]}' (known: {', '.join(sorted(BOTS))})")
-    from planet_king.advisor_pool import cores
+    from planet_king.advisor.pool import cores
 
     if cluster is not None and workers > 1:
         raise UserError("give --workers or --cluster, not both")

@@ -17,7 +17,7 @@ from planet_king.engine.forecast import Forecast, ScoreForecast, forecast
 from planet_king.engine.state import VictoryLevel
 
 if TYPE_CHECKING:
-    from planet_king.advisor import Advice
+    from planet_king.advisor.search import Advice
     from planet_king.engine.decisions import Role
     from planet_king.engine.game import Game
 

@@ -194,8 +194,8 @@ def difficulty_table(
 
 def goal(game: dict[str, Any]) -> float:
     """The advisor's utility of a finished game: the victory level (an automatic defeat
-    the worst), VP as the tie-break (``advisor_value.utility``)."""
-    from planet_king.advisor_value import AUTOMATIC_DEFEAT, utility
+    the worst), VP as the tie-break (``advisor.value.utility``)."""
+    from planet_king.advisor.value import AUTOMATIC_DEFEAT, utility
 
     level = AUTOMATIC_DEFEAT if automatic(game) else game["victory_level"]
     return utility(level, game["final_vp"])
@@ -272,7 +272,7 @@ def machine() -> str:
     """This machine, in the words of the provenance line."""
     import platform
 
-    from planet_king.advisor_pool import cores
+    from planet_king.advisor.pool import cores
 
     return (
         f"a machine of {cores()} cores ({platform.system()} {platform.machine()}, "

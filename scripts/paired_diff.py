@@ -23,7 +23,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from planet_king.advisor_value import utility
+from planet_king.advisor.value import utility
 from planet_king.content.loader import load_content
 from planet_king.report import defeat_turn
 from planet_king.report import paired_ci as paired

@@ -109,16 +109,15 @@ def test_an_invalid_entry_is_one_line_and_the_menu_is_not_reprinted(tmp_path: Pa
 def test_the_advisor_comes_by_the_same_path_as_the_full_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`h` asks the advisor's child process (hint_client), as the TUI does."""
-    from planet_king import hint_client
-
-    monkeypatch.setattr(hint_client, "SECONDS", 0.3)
+    """`h N` asks the advisor's child process (advisor.client), as the TUI does."""
     game = Game("hothead", seed=3)
     digest = game.state.digest()
-    text = play(game, ["h", "q"], tmp_path)
-    assert "The advisor (" in text and "best first." in text
-    answer = text.split("best first.")[1]
-    assert "* " in answer  # one option recommended
+    text = play(game, ["h 0.3", "h x", "q"], tmp_path)
+    assert "The advisor thinks for 0.3 seconds..." in text
+    assert "The advisor: " in text and "Best value first." in text
+    answer = text.split("Best value first.")[1]
+    assert "Too close to call: within 2 standard errors" in answer  # the table's footer
+    assert "'x' is not a number of seconds" in text
     for option in game.decision.options:
         if option.allowed:
             assert option.label in answer
@@ -229,3 +228,58 @@ def test_q_retries_a_failed_autosave_and_keeps_the_moves(tmp_path: Path) -> None
     assert "not kept" not in text.split("autosave failed")[-1].split("\n", 1)[-1]
     newest = saves.latest_autosave(folder)
     assert newest is not None and len(saves.read_save(newest).choices) == 1
+
+
+def test_h_with_seconds_thinks_that_long_and_bare_h_answers_from_the_instant_seam(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29 (3): `h 5` asks the advisor for five seconds; a bare `h` answers from an
+    instant valuer when one is plugged in (the learned evaluator's seam), no playouts."""
+    from planet_king import textmode
+    from planet_king.advisor import client as advisor_client
+
+    game = Game("hothead", seed=3)
+    asked: list[float | None] = []
+
+    def figures(oid: str, value: float) -> dict[str, object]:
+        return {"option": oid, "label": oid, "playouts": 50, "value": value, "value_error": 0.01}
+
+    def fake_ask(self, saved, seed, data_dir, *, seconds=None, playouts=None):
+        asked.append(seconds)
+        ids = game.decision.legal_ids
+        return {"options": [figures(i, 1.0 + n) for n, i in enumerate(ids)], "playouts": 9}
+
+    monkeypatch.setattr(advisor_client.Advisor, "ask", fake_ask)
+    monkeypatch.setattr(textmode, "_ADVISOR", {})
+    text = play(game, ["h 5", "q"], tmp_path)
+    assert asked == [5.0]
+    assert "The advisor thinks for 5 seconds..." in text
+    assert "Recommended: " + game.decision.legal_ids[-1] in text
+
+    def instant(g: Game) -> dict[str, object]:
+        return {"options": [figures(i, 2.0) for i in g.decision.legal_ids]}
+
+    monkeypatch.setattr(advisor_client, "INSTANT", instant)
+    text = play(game, ["h", "q"], tmp_path)
+    assert asked == [5.0]  # no playouts asked for
+    assert "too close to call" in text
+
+
+def test_bare_h_answers_at_once_from_the_learned_evaluator(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29 (3): plain text's `h` answers from the evaluator, asking no playouts."""
+    from planet_king.advisor import client as advisor_client
+
+    def no_playouts(self, *args, **kwargs):
+        raise AssertionError("a bare h asked the advisor's playouts")
+
+    monkeypatch.setattr(advisor_client.Advisor, "ask", no_playouts)
+    game = Game("hothead", seed=3)
+    digest = game.state.digest()
+    text = play(game, ["h", "q"], tmp_path)
+    answer = text.split("The learned evaluator, at once")[1]
+    assert "No recommendation before playouts have measured the options." in answer
+    for option in game.decision.legal:
+        assert option.label in answer
+    assert game.state.digest() == digest

@@ -275,6 +275,8 @@ class Game:
             content=self.content,
             _start=(start, self._history()),
         )
+        # a fork of a resumed game starts from the same point: its own forks too
+        game.resumed_from = self.resumed_from
         for choice in self.choices[start.choices :]:
             game.choose(choice)
         return game

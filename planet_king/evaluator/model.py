@@ -7,7 +7,7 @@ none: multinomial logistic regression) to a softmax over the levels the scenario
 reached, and a linear model gives the final VP. Inference is pure Python: the package
 gains no dependency.
 
-The utility is the advisor's (``advisor_value.utility``): the level first,
+The utility is the advisor's (``advisor.value.utility``): the level first,
 
     automatic defeat 0 < Neither King nor Planet 1 < Defeat 2 < Historical Outcome 3
     < Major Victory 4, plus 0.01 per VP.
@@ -51,7 +51,7 @@ FINGERPRINT_SEEDS = (7,)
 
 
 def outcome_level(g: Game) -> str:
-    """How a finished game ended, as the advisor counts it (``advisor_value``)."""
+    """How a finished game ended, as the advisor counts it (``advisor.value``)."""
     s = g.state
     return AUTOMATIC_DEFEAT if s.ended_by == "automatic-defeat" else s.victory_level
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.table import Table
@@ -14,11 +15,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from planet_king import hint_client, present
+from planet_king import present
 from planet_king import rules_reference as rules_ref
 from planet_king.tui import views
 
 if TYPE_CHECKING:
+    from planet_king.advisor.client import Advisor
     from planet_king.content.loader import Content
     from planet_king.saves import SaveInfo
 
@@ -36,7 +38,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("c", "cards browser, with each card's provenance"),
     ("d", "the card drawn last, in the cards browser"),
     ("m", "your Secret Memorial (only what the deciding role may see)"),
-    ("h", "the advisor: each option's worth, by playouts with the expert bot"),
+    ("h", "the analysis pane: the evaluator's guess at once, then playouts, updated live"),
     ("?", "this help"),
     ("Ctrl+P", "command palette"),
     ("q", "quit (asks first in a game in progress, which is autosaved)"),
@@ -391,44 +393,75 @@ class MemorialScreen(ModalScreen[None]):
 
 
 class HintScreen(ModalScreen[None]):
-    """The advisor's ranking of a decision's options (`planet-king hint --json`)."""
+    """The analysis pane: the advisor's table (``advisor.table``, the same as plain
+    text's), updated in place while the advisor keeps thinking; Escape stops it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,h", "close", "Close")]
 
-    def __init__(
-        self,
-        options: list[dict[str, Any]],
-        playouts: int,
-        prompt: str = "",
-        elapsed_s: float | None = None,
-        policy: str | None = None,
-    ) -> None:
+    def __init__(self, prompt: str = "", reply: dict[str, Any] | None = None) -> None:
         super().__init__()
-        self.options = options
-        self.playouts = playouts
         self.prompt = prompt
-        self.elapsed_s = elapsed_s
-        self.policy = policy or "expert"
+        self.reply: dict[str, Any] = reply or {}
+        self.updates = 0  # answers shown so far
+        self.thinking = True
+        self.closed = False  # set when the pane goes: its worker stops updating it
+        self._changed = asyncio.Event()  # set at every answer shown and when the pane goes
+        self.advisor: Advisor | None = None  # the process thinking for this pane
+
+    @property
+    def options(self) -> list[dict[str, Any]]:
+        return list(self.reply.get("options", []))
 
     def compose(self) -> ComposeResult:
-        took = f" in {self.elapsed_s:.1f} s" if self.elapsed_s is not None else ""
-        t = Text(
-            f"The advisor ({self.playouts} playouts{took}, {self.policy} bot, unknown cards "
-            "re-shuffled)\n",
-            style="bold",
-        )
-        if self.prompt:
-            t.append(f"{self.prompt}\n", style="italic")
-        t.append(hint_client.LEGEND + "\n")
-        t.append("\n")
-        for line in hint_client.describe(self.options):
-            t.append(line + "\n", style="" if line.startswith("  ") else "bold")
         with Vertical(classes="modal wide-modal"):
             with VerticalScroll():
-                yield Static(t)
-            yield Static("Escape closes. The advisor never changes your game.", classes="hint")
+                yield Static(self.table_text(), id="advice-table")
+            yield Static(self.footer_text(), id="advice-status", classes="hint")
+
+    def show(self, reply: dict[str, Any], *, final: bool = False) -> None:
+        """A newer answer, in place."""
+        self.reply = reply
+        self.updates += 1
+        self.thinking = not final
+        if self.is_mounted:
+            self.query_one("#advice-table", Static).update(self.table_text())
+            self.query_one("#advice-status", Static).update(self.footer_text())
+        self._changed.set()
+
+    async def wait_for_updates(self, count: int) -> int:
+        """Until ``count`` answers have been shown, the advisor is done thinking, or the
+        pane is gone (the advisor failed or was stopped): the answers shown so far. Waits
+        on the pane's own events, never for a while (the caller bounds the wait)."""
+        while self.updates < count and self.thinking and not self.closed:
+            self._changed.clear()
+            await self._changed.wait()
+        return self.updates
+
+    def footer_text(self) -> str:
+        state = "Thinking (the table updates in place)" if self.thinking else "Done thinking"
+        return f"{state} · Escape stops and closes. The advisor never changes your game."
+
+    def table_text(self) -> Text:
+        from planet_king.advisor import table as advice_table
+
+        t = Text()
+        if self.prompt:
+            t.append(f"{self.prompt}\n", style="italic")
+        if not self.reply:
+            t.append("The advisor is starting its playouts...\n")
+            return t
+        for line in advice_table.build(self.reply).lines():
+            strong = line.startswith(("* ", "Recommended", "No ", "Too close", "Best value"))
+            t.append(line + "\n", style="bold" if strong else "")
+        return t
+
+    def on_unmount(self) -> None:
+        self.closed = True
+        self._changed.set()
 
     def action_close(self) -> None:
+        self.closed = True
+        self._changed.set()
         self.dismiss(None)
 
 
