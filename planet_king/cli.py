@@ -910,10 +910,10 @@ def hint(
     \b
     Example: planet-king hint saves/my-reign.json --seconds 2
     """
+    from planet_king.advisor.answer import advice_json
     from planet_king.advisor.playout import fork
     from planet_king.advisor.pool import cores, exit_now, stop_on_signals
     from planet_king.advisor.search import advise
-    from planet_king.present import advice_json
 
     if seconds is not None and playouts is not None:
         raise UserError("give --seconds or --playouts, not both")

@@ -29,11 +29,7 @@ def _script() -> ModuleType:
 
 layers = _script()
 # Imports against the layers that are known, each with the work that removes it.
-KNOWN_BREACHES = {
-    # the advisor's server words its answer with the presenters' advice_json: it goes
-    # when the advisor becomes a package (issue 33 §3)
-    ("planet_king.advisor_server", "planet_king.present"),
-}
+KNOWN_BREACHES: set[tuple[str, str]] = set()
 
 # Calls that make or open a game, each of which must be given the Content its command
 # resolved (``content=``): the Game class and its replay, the saves that open a game,

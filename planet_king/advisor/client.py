@@ -28,7 +28,7 @@ LIVE_SECONDS = 600.0  # a live analysis stops thinking by itself after ten minut
 class InstantValuer(Protocol):
     """The seam for an instant answer: the figures of ``hint --json`` for the pending
     decision (each option's ``value``, ``value_error``, ``playouts``... as
-    ``present.advice_json`` gives them), at once. ``playouts`` is then the number of
+    ``advisor.answer.advice_json`` gives them), at once. ``playouts`` is then the number of
     playouts its confidence is worth: the table stars nothing and shows no level shares
     under ``advisor.table.MIN_SAMPLES`` (the learned evaluator's answer, marked
     ``"source": "evaluator"``, is shown as a guess). Plain text's bare ``h`` answers

@@ -6,7 +6,7 @@ the game whose hidden deck orders are re-shuffled first, and the position it lea
 valued by the evaluator: here over ``FATES`` re-shuffled fates, the same for every option
 (common random numbers), so an option that draws a card is valued on cards the player
 could not have foreseen. The answer has the figures of ``hint --json``
-(``present.advice_json``) with ``"source": "evaluator"``; its ``playouts`` are the fates,
+(``advisor.answer.advice_json``) with ``"source": "evaluator"``; its ``playouts`` are the fates,
 fewer than the table's minimum (``advisor.table.MIN_SAMPLES``): the evaluator's values
 are a model's guess (its bot loses to the expert in every scenario), so the table stars
 nothing and shows no level shares until playouts have measured the options.
@@ -31,7 +31,7 @@ def evaluator_advice(
 ) -> dict[str, Any]:
     """``hint --json``'s figures for the pending decision, from the evaluator, at once.
     ``seed`` (default: the number of choices made, as the advisor's) picks the fates."""
-    from planet_king import present
+    from planet_king.advisor.answer import advice_json
     from planet_king.advisor.playout import fork, resample_hidden
     from planet_king.advisor.search import DEFAULT_POLICY, OptionValue, conclude
     from planet_king.advisor.value import Outcome
@@ -69,7 +69,7 @@ def evaluator_advice(
                 settled[v.option_id] = o
     mine_value = next(v for v in values if v.policy_choice)
     advice = conclude(values, mine_value, DEFAULT_POLICY, 0, seed, started)
-    return {**present.advice_json(game, advice), "source": SOURCE, "fates": fates}
+    return {**advice_json(game, advice), "source": SOURCE, "fates": fates}
 
 
 def _fate(game: Game) -> tuple[object, ...]:

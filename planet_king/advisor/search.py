@@ -49,7 +49,7 @@ FIRST_ROUND = 4  # playouts of each option before any is dropped (seconds budget
 
 @dataclass
 class OptionValue:
-    option_id: str  # its words are the presenters' (``present.advice_json``)
+    option_id: str  # its words are the presenters' (``advisor.answer.advice_json``)
     values: dict[int, float] = field(default_factory=dict)  # utility by playout index
     vps: dict[int, float] = field(default_factory=dict)
     levels: dict[str, float] = field(default_factory=dict)

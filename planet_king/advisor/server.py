@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from planet_king import saves
+from planet_king.advisor.answer import advice_json
 from planet_king.advisor.pool import PlayoutPool, cores, stop_on_signals
 from planet_king.advisor.search import DEFAULT_HORIZON, DEFAULT_POLICY, Advice, advise
 from planet_king.content.loader import Content, load_content
-from planet_king.present import advice_json
 
 LIVE_ROUND = 8  # playouts an option between two updates of a live analysis
 

@@ -15,7 +15,7 @@ It prints nothing with more precision than it has:
   (the bot's choice among ties, ``advisor``) is not the highest value, the verdict says
   why in words. The recommendation and the values never contradict each other.
 
-Its input is ``hint --json``'s object (``present.advice_json``). The learned evaluator's
+Its input is ``hint --json``'s object (``advisor.answer.advice_json``). The learned evaluator's
 instant answer (``advisor.instant``, ``"source": "evaluator"``) has the same figures but
 measures nothing: its values are a model's guess, shown as such ("~2.71"), ranked, with
 no error, no star, no level shares and no recommendation, until playouts come in.
@@ -184,7 +184,7 @@ def too_close(best: Row, other: Row) -> bool:
 
 
 def build(reply: dict[str, Any]) -> Table:
-    """The table of an advisor's answer (``present.advice_json``'s object)."""
+    """The table of an advisor's answer (``advisor.answer.advice_json``'s object)."""
     pick = reply.get("recommended")
     rows = [_row(d, pick) for d in reply.get("options", [])]
     if reply.get("source") == EVALUATOR:

@@ -27,9 +27,7 @@ class ResumePoint:
     start: TurnStart
     history: History
 
-    def replay(
-        self, game: Game, choices: Sequence[str], *, keep_turn_starts: bool = False
-    ) -> Game:
+    def replay(self, game: Game, choices: Sequence[str], *, keep_turn_starts: bool = False) -> Game:
         """A new game at this point (``game``'s), then ``choices`` (the whole list, those
         before the point included and skipped): undo and fork of a resumed game."""
         new = resume(
