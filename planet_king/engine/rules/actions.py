@@ -311,7 +311,9 @@ def perform(g: Game, act: Action, ctx: Context) -> Rules:
     if ctx.counts_as_unique(act):
         s.unique_used.append(act.id)
     g.log(f"Action: {act.name}.", rule=act.rule, cause=ctx.cause)
+    g.acting += 1  # its decisions are sub-menus of the choice of action (Game.ask: Back)
     target = yield from act.run(g, ctx)
+    g.acting -= 1
     if target == CANCELLED:
         if spent:
             s.cubes[spent] += 1

@@ -289,7 +289,7 @@ class GameScreen(Screen[None]):
     def take(self, option_id: str) -> None:
         """Take an option; one that certainly brings an automatic defeat asks first."""
         d = self.game.decision
-        if d is None or option_id not in d.legal_ids:
+        if d is None or not d.takes(option_id):  # a legal option or a sub-menu's Back
             # a selection made on the list of the decision before (keys pressed faster
             # than the screen answers): the game has moved on, so it is dropped
             return

@@ -192,7 +192,7 @@ class TutorialScreen(GameScreen):
 
     def take(self, option_id: str) -> None:
         d = self.game.decision
-        if d is None or option_id not in d.legal_ids:
+        if d is None or not d.takes(option_id):
             return  # left over from the decision before (GameScreen.take drops it)
         at = self.guide.current(self.game)
         super().take(option_id)
