@@ -211,7 +211,9 @@ def test_undo_never_crosses_the_point_a_game_was_resumed_from(
         assert back.can_undo(learning=True) is None
         back = back.undo(learning=True)
         assert back.resumed_from is game.resumed_from
-    assert "was resumed after it" in (back.can_undo(learning=True) or "")
+    why = back.can_undo(learning=True) or ""
+    assert "was resumed after it" in why
+    assert f"'{back.choices[-1]}'" not in why  # issue 32 (9): words, never an option's id
     with pytest.raises(IllegalChoice, match="from a save made under older rules"):
         back.undo(learning=True)
     fork = game.fork()  # from the resume point, not from the seed

@@ -664,7 +664,8 @@ class Game:
         base = self.resumed_from
         if base is not None and len(self.choices) <= base.start.choices:
             return (
-                f"'{self.choices[-1]}' cannot be undone: the game was resumed after it, at the "
+                f"{self._last_choice_named()} cannot be undone: the game was resumed after it, "
+                f"at the "
                 f"start of turn {base.start.turn}, from a save made under older rules"
             )
         drawn = self.random_draws - self._trace.draws_before_choice[-1]
