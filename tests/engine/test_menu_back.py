@@ -176,3 +176,14 @@ def test_undo_fork_and_saves_take_a_back(content: Content) -> None:
     assert h.can_undo() is None
     undone = h.undo()
     assert undone.decision == to and undone.choices[-1] != BACK_ID
+
+
+def test_the_advisor_answers_the_same_position_the_same_after_a_back(content: Content) -> None:
+    """The advisor's seed is the number of choices that count: at the menu a Back
+    returned to, the hint is asked as it was before the choice taken back."""
+    from planet_king import hint_client
+
+    g, (_, which_noble) = to_nominate_to(content)
+    g.choose(BACK_ID)
+    assert g.decision == which_noble.decision
+    assert hint_client.position(g)[1] == which_noble.choices
