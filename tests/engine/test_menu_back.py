@@ -88,6 +88,9 @@ def test_nominate_to_has_back_and_back_returns_to_each_menu_with_nothing_spent(
     cubes_spent = sum(action_menu.cubes.values()) - sum(g.state.cubes.values())
     assert cubes_spent == 1  # the action took its cube: Back must give it back
 
+    # the action menu has the rules' own Back (to the choice of type), typed alike
+    assert action_menu.decision.options[-1].meaning == d.back.meaning
+
     g.choose(BACK_ID)
     same_position(g, which_noble)
     assert g.decision is not None and g.decision.back is not None

@@ -11,7 +11,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Event, Noble, Place, Power, War
-from planet_king.engine.decisions import Choices, DecisionKind, Option, Role, new_full_option
+from planet_king.engine.decisions import (
+    Choices,
+    DecisionKind,
+    Meaning,
+    Option,
+    Role,
+    new_full_option,
+)
 from planet_king.engine.rules import (
     court,
     economy,
@@ -223,7 +230,9 @@ def type_why_not(
 TYPE_OPTIONS = tuple((t, f"type:{t}", f"{t.capitalize()} action") for t in TYPES)
 USED_WITH_CARD = "already used with this card"
 NO_MORE = Option("done", "No more actions")
-BACK = Option("back", "Back")
+# The action menu's own Back, to the choice of type: a move of the rules' (bots may take
+# it, as they always could), typed as the engine's Back of a sub-menu is (decisions.BACK).
+BACK = Option("back", "Back", meaning=Meaning("back"))
 
 
 def action_card(g: Game, card: EventCard) -> Rules:
