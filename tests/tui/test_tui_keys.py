@@ -5,6 +5,7 @@ of the way, saving under a name, quitting, and only what works offered."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._toast import Toast
 
-from planet_king.engine.decisions import Decision, DecisionKind
+from planet_king.engine.decisions import Decision, DecisionKind, Option
 from planet_king.engine.game import Game
 from planet_king.tui import views
 from planet_king.tui.app import PlanetKingApp
@@ -312,3 +313,33 @@ def test_a_sub_menus_back_is_in_sight_at_80x24_and_returns_to_the_menu_before(
         assert shown.endswith(app.game.log_entries[-1].text)
 
     run(app, script, size=(80, 24))
+
+
+def test_options_past_the_letters_take_capitals(tmp_path: Path, monkeypatch: Any) -> None:
+    """Issue 32 (3), every option has a key: a decision longer than the digits and the
+    free letters (a late noble deck lists 23 cards to remove) goes on with the same
+    letters in capitals, shown before each option, and the key shown takes it."""
+    assert len(views.OPTION_KEYS) == len(set(views.OPTION_KEYS)) >= 38
+    assert set(views.OPTION_KEYS.lower()).isdisjoint("qhsulgdmcrtx")  # no command's key
+    game = Game("hothead", seed=3)
+    d = game.decision
+    assert d is not None
+    many = tuple(Option(f"pick:{i}", f"choice {i}") for i in range(1, 31))
+    game.decision = dataclasses.replace(d, options=many, known_legal=many)
+    taken: list[str] = []
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        monkeypatch.setattr(screen, "_take", taken.append)  # the rules know no "pick"
+        options = screen.query_one("#options", OptionList)
+        prompts = [str(options.get_option_at_index(i).prompt) for i in range(30)]
+        keys = [p.split(". ", 1)[0] for p in prompts]
+        assert keys == list(views.OPTION_KEYS[:30])
+        assert prompts[24] == "A. choice 25" and prompts[29] == "J. choice 30"
+        await pilot.press("J")
+        await pilot.pause()
+
+    run(app, script)
+    assert taken == ["pick:30"]
