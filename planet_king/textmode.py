@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from planet_king import present
+from planet_king.engine.decisions import BACK_ID
 from planet_king.engine.forecast import defeat_warnings, forecast, option_effects
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court
@@ -399,6 +400,9 @@ def run(
                     say("Not taken.")
                     continue
             game.choose(option.id)
+            if option.id == BACK_ID:  # the menu before, its lines taken back with it
+                shown = len(game.log_entries)
+                say("Back to the menu before: what the choice led to is taken back.")
             save_now()
     except KeyboardInterrupt:
         where = saves.latest_autosave(saves_dir) if autosave else None

@@ -5,6 +5,7 @@ either says so in one line."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from planet_king.bots import RandomBot, make_bot
 from planet_king.cli import app
 from planet_king.content.loader import Content, load_content
 from planet_king.engine import snapshot
-from planet_king.engine.decisions import IllegalChoice
+from planet_king.engine.decisions import BACK_ID, IllegalChoice
 from planet_king.engine.game import Game
 from planet_king.engine.rules_version import RULES_VERSION
 
@@ -217,7 +218,9 @@ def test_undo_never_crosses_the_point_a_game_was_resumed_from(
         assert back.can_undo(learning=True) is None
         back = back.undo(learning=True)
         assert back.resumed_from is game.resumed_from
-    assert "was resumed after it" in (back.can_undo(learning=True) or "")
+    why = back.can_undo(learning=True) or ""
+    assert "was resumed after it" in why
+    assert f"'{back.choices[-1]}'" not in why  # issue 32 (9): words, never an option's id
     with pytest.raises(IllegalChoice, match="from a save made under older rules"):
         back.undo(learning=True)
     fork = game.fork()  # from the resume point, not from the seed
@@ -318,3 +321,27 @@ def test_replay_verify_does_not_call_an_unchecked_save_verified(
     result = CliRunner().invoke(app, ["replay", str(old), "--verify"])
     assert result.exit_code == 1 and result.stderr.count("\n") == 1
     assert "not verified: " in result.stderr and "save format 1" in result.stderr
+
+
+def test_a_back_in_a_resumed_game_returns_there_and_its_save_replays(
+    content: Content, in_progress: Path, newer_rules: int, changed_rules: None, tmp_path: Path
+) -> None:
+    """Issue 32 (3): in a game resumed from a snapshot of older rules, a sub-menu's Back
+    runs the rules again from the resume point (not from the seed: under the changed
+    rules its replay is another game) to the menu before; the save made then opens at
+    the same state."""
+    game = saves.load_game(in_progress, content=content)
+    assert game.resumed_from is not None
+    r = random.Random(4)
+    before = None
+    while game.decision is not None and game.decision.back is None:
+        before = (game.decision, game.state.digest(), len(game.log_entries))
+        game.choose(r.choice(game.decision.legal_ids))
+    assert game.decision is not None and before is not None, "no sub-menu in this reign"
+    game.choose(BACK_ID)
+    assert (game.decision, game.state.digest(), len(game.log_entries)) == before
+    assert game.resumed_from is not None
+    path = saves.save_game(game, "with-back", saves_dir=tmp_path)
+    loaded = saves.load_game(path, content=content)
+    assert loaded.choices == game.choices and loaded.state.digest() == game.state.digest()
+    assert loaded.decision == game.decision

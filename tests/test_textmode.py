@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 from planet_king import saves, textmode
 from planet_king.engine import forecast as fc
+from planet_king.engine.decisions import Decision
 from planet_king.engine.game import Game
 
 WARNED = [
@@ -283,3 +285,51 @@ def test_bare_h_answers_at_once_from_the_learned_evaluator(
     for option in game.decision.legal:
         assert option.label in answer
     assert game.state.digest() == digest
+
+
+def _to_a_sub_menu() -> tuple[Game, Decision]:
+    """Random play to the first decision that offers Back, with the decision before."""
+    g = Game("anni-mirabiles", seed=1)
+    r = random.Random(1)
+    before = g.decision
+    while g.decision is not None and g.decision.back is None:
+        before = g.decision
+        g.choose(r.choice(g.decision.legal_ids))
+    assert g.decision is not None and before is not None
+    return g, before
+
+
+def test_a_sub_menu_numbers_back_and_its_number_goes_back(tmp_path: Path) -> None:
+    """Issue 32 (3): every sub-menu has Back, numbered like any option; taking it shows
+    the menu the player came from again, nothing of the choice left."""
+    game, before = _to_a_sub_menu()
+    n = len(game.decision.options)
+    digest_before = Game.replay(game.scenario.id, game.choices[:-1], seed=1).state.digest()
+    text = play(game, [str(n), "q"], tmp_path)
+    assert f"\n  {n}. Back\n" in text
+    after = text.split("Back to the menu before", 1)[1]
+    assert f"decides: {before.prompt}" in after  # the menu before, shown again
+    assert game.decision == before and game.state.digest() == digest_before
+
+
+def test_every_option_is_numbered_past_the_ninth(tmp_path: Path) -> None:
+    """Issue 32 (3): a list of more than nine options numbers them all, and the number
+    typed takes that option."""
+    for seed in range(40):
+        game = Game("the-planet-king", seed=seed)
+        r = random.Random(seed)
+        while game.decision is not None:
+            opts = game.decision.options
+            if len(opts) >= 11 and opts[9].allowed and opts[10].allowed:
+                break
+            game.choose(r.choice(game.decision.legal_ids))
+        if game.decision is not None:
+            break
+    else:
+        raise AssertionError("no decision of eleven options in these games")
+    eleventh = game.decision.options[10]
+    menu = textmode.render_decision(game)
+    numbers = re.findall(r"^  (\d+)\. ", menu, flags=re.MULTILINE)
+    assert numbers == [str(i) for i in range(1, len(game.decision.options) + 1)]
+    play(game, ["11", "y", "q"], tmp_path)  # y: if a warning asks first
+    assert game.choices[-1] == eleventh.id

@@ -50,10 +50,12 @@ INSTANT: InstantValuer | None = evaluator_answer  # plain text's bare `h` answer
 
 def position(game: Game) -> tuple[str, int]:
     """The position to advise on, taken now (the player may play on meanwhile), and the
-    advisor's seed (the number of choices made: the same position, the same answer)."""
+    advisor's seed (the number of choices that count: the same position, the same
+    answer, a sub-menu's Back and the choice it took back not counted)."""
     from planet_king import saves
+    from planet_king.engine.game import counted
 
-    return saves.dumps(game), len(game.choices)
+    return saves.dumps(game), len(counted(game.choices))
 
 
 def instant_answer(saved: str, content: Content) -> dict[str, Any] | None:

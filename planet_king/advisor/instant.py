@@ -30,12 +30,14 @@ def evaluator_advice(
     game: Game, *, fates: int = FATES, seed: int | None = None, evaluator: Evaluator | None = None
 ) -> dict[str, Any]:
     """``hint --json``'s figures for the pending decision, from the evaluator, at once.
-    ``seed`` (default: the number of choices made, as the advisor's) picks the fates."""
+    ``seed`` (default: the number of choices that count, as the advisor's) picks the
+    fates."""
     from planet_king.advisor.answer import advice_json
     from planet_king.advisor.playout import fork, resample_hidden
     from planet_king.advisor.search import DEFAULT_POLICY, OptionValue, conclude
     from planet_king.advisor.value import Outcome
     from planet_king.bots import make_bot
+    from planet_king.engine.game import counted
     from planet_king.evaluator.model import default_evaluator
 
     started = time.monotonic()
@@ -43,7 +45,7 @@ def evaluator_advice(
     if decision is None:
         raise ValueError("the game is over: there is no decision to advise on")
     model = evaluator or default_evaluator()
-    seed = len(game.choices) if seed is None else seed
+    seed = len(counted(game.choices)) if seed is None else seed
     root = fork(game)  # keeps its turn starts: each trial below forks it cheaply
     mine = make_bot(DEFAULT_POLICY, seed).choose(root.fork())
     values = [OptionValue(o.id, policy_choice=o.id == mine) for o in decision.legal]

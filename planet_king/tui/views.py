@@ -409,8 +409,9 @@ def decision_header(game: Game) -> Text:
 
 
 # The key of each option, in order: the digits (0 is the tenth), then the letters no
-# command of the game screen takes (issue 32: a tenth option had no key).
-OPTION_KEYS = "1234567890abefijknopvwyz"
+# command of the game screen takes, then the same letters in capitals (issue 32: a tenth
+# option had no key; a late noble deck to remove a card from lists 23 and growing).
+OPTION_KEYS = "1234567890abefijknopvwyz" + "abefijknopvwyz".upper()
 
 
 def option_key(index: int) -> str | None:

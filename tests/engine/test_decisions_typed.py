@@ -136,7 +136,8 @@ def scrambled_words() -> Iterator[list[int]]:
         d = real(*args, **kwargs)
         asked[0] += 1
         options = tuple(_scramble(o) for o in d.options)
-        legal = None if d.known_legal is None else tuple(o for o in options if o.allowed)
+        # the legal options as the rules gave them (a sub-menu's Back is not one)
+        legal = None if d.known_legal is None else tuple(_scramble(o) for o in d.known_legal)
         return dataclasses.replace(
             d, prompt=d.prompt[::-1] + "~", options=options, known_legal=legal
         )

@@ -126,6 +126,7 @@ class GameScreen(Screen[None]):
         self._keys: dict[str, object] = {}
         self._autosave_error: str | None = None
         self._warnings: dict[str, str] = {}  # option id -> certain automatic defeat
+        self._options_cap: int | None = None  # the options' height when the box lacks room
 
     @property
     def pk_app(self) -> PlanetKingApp:
@@ -199,6 +200,26 @@ class GameScreen(Screen[None]):
     def on_resize(self) -> None:
         self.refresh_bindings()  # [ ] come and go with the narrow layout
         self._set("topbar", views.top_bar(self.game, self.app.size.width), layout=False)
+        self._fit_options()
+
+    def _fit_options(self) -> None:
+        """The options list never runs below the decision's box: under a long header (a
+        notable's summary, the cards drawn) at 80x24 the box is full before the list
+        is, and its last options (Back among them) were out of sight, out of reach of
+        the list's own scrolling. The list takes the stylesheet's height, then, once
+        laid out, gives up the lines the box lacks and scrolls within the rest."""
+        options = self.query_one("#options", OptionList)
+        if self._options_cap is not None:
+            self._options_cap = None
+            options.styles.max_height = None
+        self.call_after_refresh(self._shrink_options)
+
+    def _shrink_options(self) -> None:
+        over = int(self.query_one("#decision").max_scroll_y)
+        if over > 0:
+            options = self.query_one("#options", OptionList)
+            self._options_cap = max(2, options.outer_size.height - over)
+            options.styles.max_height = self._options_cap
 
     def _set(self, wid: str, text: Text, *, layout: bool = True) -> None:
         """Update a Static only when its text changed (a redraw costs a layout)."""
@@ -287,12 +308,13 @@ class GameScreen(Screen[None]):
         )
         first = next(i for i, o in enumerate(d.options) if o.allowed)
         options.highlighted = first
+        self._fit_options()
 
     # ------------------------------------------------------------ playing
     def take(self, option_id: str) -> None:
         """Take an option; one that certainly brings an automatic defeat asks first."""
         d = self.game.decision
-        if d is None or option_id not in d.legal_ids:
+        if d is None or not d.takes(option_id):  # a legal option or a sub-menu's Back
             # a selection made on the list of the decision before (keys pressed faster
             # than the screen answers): the game has moved on, so it is dropped
             return

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from planet_king.saves import SaveInfo
 
 KEYS: tuple[tuple[str, str], ...] = (
-    ("1-9", "take that option of the pending decision"),
+    ("1-9, 0, a...", "take that option of the pending decision (its key is shown before it)"),
     ("↑ ↓, Enter", "move among the options and take the highlighted one"),
     ("l", "focus the log; ↑ ↓ shows each entry's rule and cause, Enter opens the rule"),
     ("Escape", "back to the decision (or close this window)"),

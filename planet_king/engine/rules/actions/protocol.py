@@ -9,7 +9,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from planet_king.engine.decisions import Choices, DecisionKind, Option, Role, new_full_option
+from planet_king.engine.decisions import (
+    Choices,
+    DecisionKind,
+    Meaning,
+    Option,
+    Role,
+    new_full_option,
+)
 
 if TYPE_CHECKING:
     from planet_king.content.models import EventCard
@@ -208,7 +215,9 @@ def type_why_not(
 TYPE_OPTIONS = tuple((t, f"type:{t}", f"{t.capitalize()} action") for t in TYPES)
 USED_WITH_CARD = "already used with this card"
 NO_MORE = Option("done", "No more actions")
-BACK = Option("back", "Back")
+# The action menu's own Back, to the choice of type: a move of the rules' (bots may take
+# it, as they always could), typed as the engine's Back of a sub-menu is (decisions.BACK).
+BACK = Option("back", "Back", meaning=Meaning("back"))
 
 
 def action_card(g: Game, card: EventCard) -> Rules:
@@ -296,7 +305,9 @@ def perform(g: Game, act: Action, ctx: Context) -> Rules:
     if ctx.counts_as_unique(act):
         s.unique_used.append(act.id)
     g.log(f"Action: {act.name}.", rule=act.rule, cause=ctx.cause)
+    g.acting += 1  # its decisions are sub-menus of the choice of action (Game.ask: Back)
     target = yield from act.run(g, ctx)
+    g.acting -= 1
     if target == CANCELLED:
         if spent:
             s.cubes[spent] += 1
