@@ -148,9 +148,8 @@ class PlayoutPool:
         message: dict[str, Any] = {"key": position.key, "tasks": batch}
         if self._held.get(conn) != position.key:
             message["position"] = position.data
-        # held from now on: should the worker fail, the pool is closed, its keys with it
-        self._held[conn] = position.key
         conn.send_bytes(json.dumps(message).encode())
+        self._held[conn] = position.key  # once sent: a worker that fails later is closed
         return True
 
     def close(self) -> None:

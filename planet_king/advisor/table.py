@@ -222,8 +222,8 @@ def _guess_table(reply: dict[str, Any], rows: list[Row]) -> Table:
     over = f", averaged over {fates} re-shuffled fates" if fates else ""
     head = (
         "The learned evaluator, at once: each option valued on the position it leads "
-        f"to{over}, no playouts. A first guess: playouts measure it (h 5 thinks five "
-        "seconds; the analysis pane keeps thinking). Best guess first."
+        f"to{over}, no playouts: a first guess, which playouts measure (in plain text h 5 "
+        "thinks five seconds; the analysis pane keeps thinking). Best guess first."
     )
     if not ranked:
         return Table(rows, "Nothing valued.", head, [("", rows)], GUESS_MEANING)

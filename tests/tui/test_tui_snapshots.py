@@ -81,7 +81,9 @@ def advice(*rows: tuple[str, float, float, int, bool]) -> dict[str, Any]:
     return {"options": options, "playouts": 120, "elapsed_s": 3.2, "recommended": pick}
 
 
-def pane_app(tmp_path: Path, reply: dict[str, Any]) -> tuple[PlanetKingApp, Any]:
+def pane_app(
+    tmp_path: Path, reply: dict[str, Any], *, final: bool = True
+) -> tuple[PlanetKingApp, Any]:
     from planet_king.tui.screens.modals import HintScreen
 
     app = game_app(tmp_path)
@@ -89,7 +91,7 @@ def pane_app(tmp_path: Path, reply: dict[str, Any]) -> tuple[PlanetKingApp, Any]
     async def open_pane(pilot: Pilot[Any]) -> None:
         pane = HintScreen("Choose a royal action")
         await app.push_screen(pane)
-        pane.show(reply, final=True)
+        pane.show(reply, final=final)
         await pilot.pause()
 
     return app, open_pane
@@ -117,4 +119,16 @@ def test_analysis_pane_pick_below_the_highest_value(snap_compare: Any, tmp_path:
             ("Conduct a Military Campaign", 2.31, 0.30, 25, True),
         ),
     )
+    assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
+
+
+def test_analysis_pane_opens_on_the_evaluator_s_guess(snap_compare: Any, tmp_path: Path) -> None:
+    """Issue 29 (3): the pane first shows the learned evaluator's answer, as a guess
+    (~ values, ranked, no star, shares or recommendation) while the playouts start."""
+    reply = advice(
+        ("Build a Fleet", 2.72, 0.0, 8, False),
+        ("Conduct a Military Campaign", 2.65, 0.0, 8, True),
+        ("Raise Taxes", 1.48, 0.0, 8, False),
+    )
+    app, run_before = pane_app(tmp_path, {**reply, "source": "evaluator", "fates": 8}, final=False)
     assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
