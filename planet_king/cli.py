@@ -15,7 +15,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -75,10 +75,11 @@ class OneLineErrors(TyperGroup):
 
     def main(
         self,
-        args: Any = None,
-        prog_name: Any = None,
-        complete_var: Any = None,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
         standalone_mode: bool = True,
+        windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
         try:
@@ -87,6 +88,7 @@ class OneLineErrors(TyperGroup):
                 prog_name=prog_name or "planet-king",
                 complete_var=complete_var,
                 standalone_mode=False,
+                windows_expand_args=windows_expand_args,
                 **extra,
             )
             # without standalone mode click returns the code of ``typer.Exit(code)``
@@ -320,7 +322,11 @@ def scenarios(
         table.add_column(col)
     for r in rows:
         table.add_row(
-            r["id"], r["name"], str(r["turns"]), r["years"], "yes" if r["playable"] else "not yet"
+            str(r["id"]),
+            str(r["name"]),
+            str(r["turns"]),
+            str(r["years"]),
+            "yes" if r["playable"] else "not yet",
         )
     Console().print(table)
 

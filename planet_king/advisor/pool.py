@@ -87,7 +87,8 @@ class PlayoutPool:
 
     def start(self) -> None:
         """Start the workers now (else on first use)."""
-        ctx = multiprocessing.get_context(_start_method())
+        # typeshed's BaseContext names no Process; every start method's context has one
+        ctx: Any = multiprocessing.get_context(_start_method())
         for _ in range(self.workers):
             mine, theirs = ctx.Pipe()
             proc = ctx.Process(target=_worker, args=(theirs, os.getpid()), daemon=True)
@@ -123,8 +124,9 @@ class PlayoutPool:
                 break
             busy[conn] = 1
         while busy:
-            for conn in wait(list(busy)):
-                assert isinstance(conn, Connection)
+            for ready in wait(list(busy)):
+                assert isinstance(ready, Connection)
+                conn = ready
                 try:
                     raw = conn.recv_bytes()
                 except (EOFError, OSError):

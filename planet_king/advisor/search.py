@@ -37,6 +37,7 @@ from planet_king.advisor.pool import PlayoutPool, cores
 from planet_king.advisor.value import AUTOMATIC_DEFEAT, Outcome
 from planet_king.bots import make_bot
 from planet_king.engine.game import Game
+from planet_king.engine.state import VictoryLevel
 from planet_king.sim import VICTORY_LEVELS
 
 DEFAULT_PLAYOUTS = 500
@@ -92,7 +93,7 @@ class OptionValue:
         automatic = self.levels.get(AUTOMATIC_DEFEAT, 0.0)
         # the engine records an automatic defeat as a Defeat (ruling R45)
         shares = {lvl: self.levels.get(lvl, 0.0) for lvl in VICTORY_LEVELS}
-        shares["defeat"] += automatic
+        shares[VictoryLevel.DEFEAT] += automatic
         return {
             "option": self.option_id,
             "playouts": self.playouts,

@@ -96,7 +96,9 @@ def replay_from(game: Game, choices: Sequence[str], *, keep_turn_starts: bool = 
     """A new game at ``game``'s resume point, then ``choices`` (the whole list, those
     before the point included and skipped): undo and fork of a resumed game. Raises
     ValueError for a list that stops before the point (the game cannot go back there)."""
-    at: ResumePoint = game.resumed_from
+    at = game.resumed_from
+    if at is None:
+        raise ValueError("the game was not resumed from a snapshot: replay it from its seed")
     if len(choices) < at.start.choices:
         raise ValueError(
             f"the game resumed from a snapshot after choice {at.start.choices} (a save of "

@@ -8,7 +8,7 @@ import dataclasses
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from planet_king.engine.game import GameOptions
 from planet_king.engine.rules.modes import DIFFICULTIES
@@ -43,7 +43,7 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -153,7 +153,7 @@ def parse_save(raw: Any, *, source: str = "<save>") -> SaveData:
     if seed_problem(seed):
         raise SaveError(f"{src}: field 'seed': {seed_problem(seed)}")
     game_id = _optional(
-        raw, "game_id", src, lambda v: isinstance(v, str) and GAME_ID_RE.match(v), "a game id"
+        raw, "game_id", src, lambda v: isinstance(v, str) and bool(GAME_ID_RE.match(v)), "a game id"
     )
     options = _parse_options(raw.get("options", {}), src)
     choices = _field(raw, "choices", src, lambda v: isinstance(v, list), "a list of option ids")

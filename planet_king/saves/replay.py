@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from planet_king.content.loader import Content, load_content
 from planet_king.engine import resume, snapshot
@@ -278,7 +278,7 @@ def rebuild(
     problem: SaveError | None = None
     if bad is not None:
         entries = expected if bad < len(expected) else game.turn_digests
-        turn, n, _ = entries[bad]
+        turn, n, _ = cast(tuple[int, int, str], entries[bad])
         problem = SaveError(
             f"{src}: the replay does not match the save at the start of turn {turn} "
             f"(after {n} choices){_changed(save, content)}",

@@ -82,7 +82,11 @@ def drawn_line(recent: list[Draw]) -> Text:
 
 
 class GameScreen(Screen[None]):
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (120, "-wide")]
+    # Typed as Screen declares it (mypy refuses a ClassVar over it), hence the noqa.
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012
+        (0, "-narrow"),
+        (120, "-wide"),
+    ]
 
     # The footer shows these in order: Quit and Hint first, so that they stay visible
     # at 80 columns; [ ] only where panels are switched (under 120 columns).
@@ -325,6 +329,7 @@ class GameScreen(Screen[None]):
         from planet_king.tui.screens.modals import ConfirmScreen
 
         decision = self.game.decision
+        assert decision is not None  # a warning is asked of a pending decision's option
 
         def answered(yes: bool | None) -> None:
             if yes and self.game.decision is decision:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.table import Table
@@ -253,7 +254,7 @@ class CardsScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class LoadScreen(ModalScreen["Path | None"]):
+class LoadScreen(ModalScreen[Path | None]):
     """The saves in the saves folder, newest first, one row per game (its latest
     autosave) and one per named save; unreadable ones dimmed with why."""
 
