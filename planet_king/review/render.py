@@ -228,7 +228,8 @@ def svg_chart(
         )
     step = max(1, len(labels) // 12)
     for i, lab in enumerate(labels):
-        if i % step == 0 or i == len(labels) - 1:
+        last = len(labels) - 1
+        if i == last or (i % step == 0 and last - i >= step / 2):  # no two labels overlap
             out.append(
                 f'<text x="{x(i):.0f}" y="{H - PAD + 14}" font-size="10" '
                 f'text-anchor="middle">{html.escape(lab)}</text>'
