@@ -5,6 +5,7 @@ SVG, no script, nothing fetched)."""
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from planet_king.present import level_name
@@ -196,7 +197,7 @@ LEGEND = 260  # room for the names of the lines, right of the chart
 def svg_chart(
     title: str,
     labels: list[str],
-    series: dict[str, list[float | None]],
+    series: Mapping[str, Sequence[float | None]],
     *,
     zero: bool = False,
 ) -> str:
