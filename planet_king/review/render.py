@@ -43,7 +43,7 @@ def _where(s: Step) -> str:
 
 def _error_line(i: int, s: Step) -> str:
     line = (
-        f'{i}. {_where(s).capitalize()}: "{s.prompt}". You chose {s.chosen_label}; '
+        f'{i}. {_where(s).capitalize()}: "{s.asked}". You chose {s.chosen_label}; '
         f"best found: {s.best_label}. Cost {s.error:.2f} ± {s.gap_se:.2f}."
     )
     return f"{line} Why: {s.why}." if s.why else line
@@ -139,7 +139,7 @@ def sections(review: Review, account: Account | None = None) -> list[Section]:
         cause += f", the rest {signed(rest)}" if abs(rest) >= 0.005 else ""
         what = f": {s.what}" if s.what else ""
         lines.append(
-            f'{i}. {_where(s).capitalize()}, "{s.prompt}" ({s.chosen_label}): value '
+            f'{i}. {_where(s).capitalize()}, "{s.asked}" ({s.chosen_label}): value '
             f"{signed(t.move)} ({cause}){what}."
         )
     out.append(Section("Turning points", lines))

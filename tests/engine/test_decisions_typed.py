@@ -40,6 +40,8 @@ WRITERS = {
     "engine/view.py": {"_decision"},  # the decision handed to the presenters, in words
     "engine/game.py": {"choose"},  # the message of an illegal choice, for people
     "engine/rules/actions.py": {"_menus"},  # an action menu's labels, from the actions'
+    # the reign review records the words it will show; its judgment reads only ids
+    "review/walk.py": {"review_game"},
 }
 
 SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")

@@ -24,14 +24,14 @@ if TYPE_CHECKING:
 class GameOverScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("x", "export", "Export chronicle (Markdown)"),
-        Binding("r", "review", "Reign review"),
+        Binding("v", "review", "Reign review"),
         Binding("escape", "back", "Back to the board"),
     ]
 
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
-        self.review: Review | None = None  # the reign review, once made (r)
+        self.review: Review | None = None  # the reign review, once made (v)
 
     def compose(self) -> ComposeResult:
         g = self.game
