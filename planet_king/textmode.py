@@ -292,14 +292,14 @@ def run(
                 say(f"Game over. Victory level: {s.victory_level.replace('-', ' ')}. VP {s.vp}.")
                 say(present.game_over_text(game))
                 say(
-                    "Type r for the reign review (a quick one, some seconds), u to undo the "
+                    "Type v for the reign review (a quick one, some seconds), u to undo the "
                     "last choice, or press Enter to leave."
                 )
                 try:
                     answer = read_line(read, "> ")
                 except EOFError:
                     return 0
-                if answer == "r":
+                if answer == "v":
                     say(_review_text(game))
                     continue
                 if answer == "u":

@@ -230,3 +230,20 @@ def test_plain_text_review_has_no_box_drawing_for_screen_readers():
     out = render.text(review)
     assert not any("\u2500" <= ch <= "\u257f" for ch in out)
     assert "Expected at the start" in out and "Residual" in out
+
+
+def test_v_at_the_game_over_in_plain_text_mode_prints_the_whole_review(tmp_path):
+    import io
+
+    from planet_king import textmode
+
+    game = Game("hothead", seed=3)
+    while game.decision is not None:
+        game.choose(game.decision.legal_ids[0])
+    answers = iter(["v", ""])
+    out = io.StringIO()
+    textmode.run(game, read=lambda prompt: next(answers), out=out, saves_dir=tmp_path)
+    text = out.getvalue()
+    assert "Type v for the reign review" in text
+    for heading in ("REIGN REVIEW", "The account", "Decisions", "Luck", "Turning points"):
+        assert f"\n{heading}\n" in text

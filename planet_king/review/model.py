@@ -32,7 +32,7 @@ class Step:
     n: int  # the choice's number, from 1
     turn: int
     phase: str
-    prompt: str
+    asked: str  # the decision's prompt, in words
     chosen: str
     chosen_label: str
     best: str

@@ -5,6 +5,7 @@ SVG, no script, nothing fetched)."""
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from planet_king.present import level_name
@@ -42,7 +43,7 @@ def _where(s: Step) -> str:
 
 def _error_line(i: int, s: Step) -> str:
     line = (
-        f'{i}. {_where(s).capitalize()}: "{s.prompt}". You chose {s.chosen_label}; '
+        f'{i}. {_where(s).capitalize()}: "{s.asked}". You chose {s.chosen_label}; '
         f"best found: {s.best_label}. Cost {s.error:.2f} ± {s.gap_se:.2f}."
     )
     return f"{line} Why: {s.why}." if s.why else line
@@ -138,7 +139,7 @@ def sections(review: Review, account: Account | None = None) -> list[Section]:
         cause += f", the rest {signed(rest)}" if abs(rest) >= 0.005 else ""
         what = f": {s.what}" if s.what else ""
         lines.append(
-            f'{i}. {_where(s).capitalize()}, "{s.prompt}" ({s.chosen_label}): value '
+            f'{i}. {_where(s).capitalize()}, "{s.asked}" ({s.chosen_label}): value '
             f"{signed(t.move)} ({cause}){what}."
         )
     out.append(Section("Turning points", lines))
@@ -196,7 +197,7 @@ LEGEND = 260  # room for the names of the lines, right of the chart
 def svg_chart(
     title: str,
     labels: list[str],
-    series: dict[str, list[float | None]],
+    series: Mapping[str, Sequence[float | None]],
     *,
     zero: bool = False,
 ) -> str:
@@ -228,7 +229,8 @@ def svg_chart(
         )
     step = max(1, len(labels) // 12)
     for i, lab in enumerate(labels):
-        if i % step == 0 or i == len(labels) - 1:
+        last = len(labels) - 1
+        if i == last or (i % step == 0 and last - i >= step / 2):  # no two labels overlap
             out.append(
                 f'<text x="{x(i):.0f}" y="{H - PAD + 14}" font-size="10" '
                 f'text-anchor="middle">{html.escape(lab)}</text>'

@@ -161,7 +161,7 @@ def review_game(
             n=n,
             turn=g.state.turn,
             phase=g.state.phase,
-            prompt=decision.prompt,
+            asked=decision.prompt,
             chosen=choice,
             chosen_label=decision.option(choice).label,
             best=best,

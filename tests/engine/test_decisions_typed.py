@@ -35,14 +35,14 @@ PACKAGE = Path(planet_king.__file__).resolve().parent
 WORDS = frozenset({"prompt", "label"})
 # Who may read the words: the presenters (whole modules), and the engine where it writes
 # them (a function each).
-PRESENTERS = ("tui/", "cli.py", "textmode.py", "tutorial.py", "present.py", "serve.py", "review/")
+PRESENTERS = ("tui/", "cli.py", "textmode.py", "tutorial.py", "present.py", "serve.py")
 WRITERS = {
     "engine/view.py": {"_decision"},  # the decision handed to the presenters, in words
     "engine/game.py": {"choose"},  # the message of an illegal choice, for people
-    "engine/rules/actions/protocol.py": {"_menus"},
-    "advisor/answer.py": {
-        "advice_json"
-    },  # the advisor's answer, worded for the player  # an action menu's labels, from the actions'
+    "engine/rules/actions/protocol.py": {"_menus"},  # an action menu's labels, from the actions'
+    "advisor/answer.py": {"advice_json"},  # the advisor's answer, worded for the player
+    # the reign review records the words it will show; its judgment reads only ids
+    "review/walk.py": {"review_game"},
 }
 
 SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")

@@ -1,4 +1,4 @@
-"""The Review tab of the game-over screen (issue 30): r opens the reign review."""
+"""The Review tab of the game-over screen (issue 30): v opens the reign review."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from planet_king.tui.screens.gameover import GameOverScreen
 from planet_king.tui.screens.review import ReviewScreen
 
 
-def test_r_on_the_game_over_screen_shows_the_reign_review(tmp_path: Path) -> None:
+def test_v_on_the_game_over_screen_shows_the_reign_review_and_the_chronicle_gains_it(
+    tmp_path: Path,
+) -> None:
     game = Game("hothead", seed=3)
     while game.decision is not None:
         game.choose(game.decision.legal_ids[0])
@@ -29,7 +31,7 @@ def test_r_on_the_game_over_screen_shows_the_reign_review(tmp_path: Path) -> Non
 
     async def script(pilot: Pilot[Any]) -> None:
         assert isinstance(app.screen, GameOverScreen)
-        await press(pilot, "r")
+        await press(pilot, "v")
         assert isinstance(app.screen, ReviewScreen)
         await app.screen.workers.wait_for_complete()
         await settle(pilot)
@@ -38,5 +40,9 @@ def test_r_on_the_game_over_screen_shows_the_reign_review(tmp_path: Path) -> Non
             assert f"\n{heading}\n" in text
         await press(pilot, "escape")
         assert isinstance(app.screen, GameOverScreen)
+        await press(pilot, "x")
+        chronicle = (tmp_path / "chronicle-hothead-3.md").read_text(encoding="utf-8")
+        assert chronicle.startswith("# The Planet King — Hothead (seed 3)")
+        assert "## The account" in chronicle and "## Turning points" in chronicle
 
     asyncio.run(main())

@@ -18,18 +18,20 @@ from planet_king.tui import views
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game
+    from planet_king.review import Review
 
 
 class GameOverScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("x", "export", "Export chronicle (Markdown)"),
-        Binding("r", "review", "Reign review"),
+        Binding("v", "review", "Reign review"),
         Binding("escape", "back", "Back to the board"),
     ]
 
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
+        self.review: Review | None = None  # the reign review, once made (v)
 
     def compose(self) -> ComposeResult:
         g = self.game
@@ -81,7 +83,12 @@ class GameOverScreen(Screen[None]):
         folder = saves_dir(getattr(self.app, "saves_dir", None))
         path = folder / f"chronicle-{self.game.scenario.id}-{self.game.seed}.md"
         try:
-            atomic_write(path, views.chronicle_markdown(self.game).encode("utf-8"))
+            text = views.chronicle_markdown(self.game)
+            if self.review is not None:  # the chronicle gains the review when there is one
+                from planet_king.review import render
+
+                text = text.rstrip("\n") + "\n\n" + render.markdown(self.review)
+            atomic_write(path, text.encode("utf-8"))
         except OSError as exc:
             self.notify(
                 f"Could not write the chronicle: {describe_os_error(exc)}", severity="error"
@@ -92,7 +99,10 @@ class GameOverScreen(Screen[None]):
     def action_review(self) -> None:
         from planet_king.tui.screens.review import ReviewScreen
 
-        self.app.push_screen(ReviewScreen(self.game))
+        self.app.push_screen(ReviewScreen(self.game, done=self._reviewed))
+
+    def _reviewed(self, review: Review) -> None:
+        self.review = review
 
     def action_back(self) -> None:
         self.app.pop_screen()

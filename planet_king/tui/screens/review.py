@@ -3,6 +3,7 @@ thought out in a worker thread while the screen says so, then shown as plain tex
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -13,6 +14,7 @@ from textual.widgets import Footer, Static
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game
+    from planet_king.review import Review
 
 
 class ReviewScreen(Screen[None]):
@@ -20,9 +22,10 @@ class ReviewScreen(Screen[None]):
         Binding("escape", "back", "Back to the game-over screen"),
     ]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, done: Callable[[Review], None] | None = None) -> None:
         super().__init__()
         self.game = game
+        self.done = done  # given the review once made (the chronicle export adds it)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="reviewbody"):
@@ -38,10 +41,12 @@ class ReviewScreen(Screen[None]):
 
         try:
             review = review_game(self.game, settings=QUICK, evaluator=default_evaluator())
-            text = render.text(review)
         except ValueError as exc:  # no evaluator for this scenario, a damaged model file
-            text = f"No review: {exc}."
-        self.app.call_from_thread(self._show, text)
+            self.app.call_from_thread(self._show, f"No review: {exc}.")
+            return
+        if self.done is not None:
+            self.app.call_from_thread(self.done, review)
+        self.app.call_from_thread(self._show, render.text(review))
 
     def _show(self, text: str) -> None:
         self.query_one("#reviewtext", Static).update(text)
