@@ -97,13 +97,24 @@ def top_bar(game: Game, width: int = 200) -> Text:
     s = game.state
     scen = game.scenario
     wide = width >= 120
+    phase = phase_name(game)
+    span = f"{scen.first_turn}-{scen.last_turn}, {scen.years}" if wide else f"of {scen.last_turn}"
+    bar = _top_bar(game, wide, span, phase)
+    if bar.cell_len > width:  # a long phase ("End of Turn phase · the player's actions")
+        bar = _top_bar(game, wide, span, phase.split(" · ")[0])  # its detail is on the board
+    if bar.cell_len > width:
+        bar = _top_bar(game, wide, f"of {scen.last_turn}", phase.split(" · ")[0])
+    return bar
+
+
+def _top_bar(game: Game, wide: bool, span: str, phase: str) -> Text:
+    s = game.state
     t = Text()
     if wide:
         t.append(" The Planet King ", style="bold reverse")
-    t.append(f"  {scen.name}  " if wide else f" {scen.name}  ", style="bold")
-    span = f"{scen.first_turn}-{scen.last_turn}, {scen.years}" if wide else f"of {scen.last_turn}"
+    t.append(f"  {game.scenario.name}  " if wide else f" {game.scenario.name}  ", style="bold")
     t.append(f"Turn {s.turn} ({span})  ")
-    t.append(phase_name(game), style="italic")
+    t.append(phase, style="italic")
     t.append("  Treasury ")
     t.append(f"{s.treasury}/12", style="bold yellow")
     t.append(f"  VP {s.vp}")

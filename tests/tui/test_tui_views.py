@@ -9,6 +9,8 @@ from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from planet_king import rules_reference as rules_ref
 from planet_king.engine.game import Game
 from planet_king.tui import views
@@ -419,3 +421,23 @@ def test_the_analysis_pane_groups_what_is_too_close_and_explains_its_pick(tmp_pa
     assert not any(line.startswith("* ") for line in text.splitlines())
     assert "sides with the bot's own choice, Do campaign" in text
     assert advice_table.build(reply).text() in text  # the same table as plain text's
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_the_top_bar_keeps_treasury_and_vp_whatever_the_phase(width: int) -> None:
+    """Issue 32, 1: the header keeps turn, phase, Treasury and VP. A long phase ("End of
+    Turn phase · the player's actions") cut the VP off at 120 columns: its detail goes."""
+    from planet_king.bots import make_bot
+
+    game = Game("anni-mirabiles", seed=5)
+    bot = make_bot("expert", 5)
+    longest = ""
+    while game.decision is not None and game.state.turn < 3:
+        phase = views.phase_name(game)
+        bar = views.top_bar(game, width)
+        assert bar.cell_len <= width, bar.plain
+        assert bar.plain.endswith(f"VP {game.state.vp}") or f"VP {game.state.vp}  seed" in bar.plain
+        assert f"Treasury {game.state.treasury}/12" in bar.plain
+        longest = max(longest, phase, key=len)
+        game.choose(bot.choose(game))
+    assert " · " in longest  # the long phases were met
