@@ -153,11 +153,16 @@ def test_no_module_imports_one_of_a_higher_layer() -> None:
 
 def test_the_engine_imports_run_one_way() -> None:
     """Inside the engine, ``game`` drives ``rules.flow``, the phases call the actions and
-    the rules below them; a rule names ``Game`` only for its types. The one circle that
-    runs: a state's ``digest()`` imports the snapshot that serialises it, when called."""
+    the rules below them; a rule names ``Game`` only for its types. A state's ``digest()``
+    uses the codec, which imports no state (the snapshot imports both): no circle runs."""
     engine = [
         group
         for group in layers.circles(layers.imports(), runtime_only=True)
         if group[0].startswith("planet_king.engine")
     ]
-    assert engine == [["planet_king.engine.snapshot", "planet_king.engine.state"]]
+    assert engine == []
+
+
+def test_no_import_circle_runs_in_the_package() -> None:
+    """Issue 33 §3: no import circle other than type-only ones."""
+    assert layers.circles(layers.imports(), runtime_only=True) == []

@@ -227,9 +227,9 @@ class GameState:
         """A short hash of the whole position (the stats excluded), over its stable
         serialisation (planet_king.engine.snapshot): renaming, reordering or adding a
         field at its default leaves it unchanged."""
-        from planet_king.engine import snapshot  # it imports this module
+        from planet_king.engine import codec  # the codec imports no state: no circle
 
-        return snapshot.digest(self)
+        return codec.state_digest(self)
 
     # Small read-only helpers used everywhere.
     def units_at(self, location: str) -> dict[str, int]:

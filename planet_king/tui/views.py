@@ -94,7 +94,6 @@ phase_name = present.phase_name
 def top_bar(game: Game, width: int = 200) -> Text:
     """Turn, phase, Treasury and VP always; the title, the years and the seed where the
     terminal is wide enough (issue 32: at 80 columns the Treasury and VP went missing)."""
-    s = game.state
     scen = game.scenario
     wide = width >= 120
     phase = phase_name(game)
