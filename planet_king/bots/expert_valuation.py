@@ -38,8 +38,11 @@ Delta = tuple[tuple[str, float], ...]
 
 
 def forecast_key(g: Game) -> ForecastKey:
-    """What the forecast reads, in brief: the Court, the markers, the family, the
-    Treasury and where the End of Turn stands."""
+    """Every field of the state that the forecast's scores and Treasury read: the Court,
+    the markers, the family, where the End of Turn stands, and what the Treasury owes
+    and earns before the count (the units: Nations' upkeep, troops at the revolts, a
+    fleet against the pirates; what is under construction; the raids, the Asiento,
+    the Indies, the "?" ratings rolled). The VP lines it also counts are not read here."""
     s = g.state
     return (
         s.turn,
@@ -59,7 +62,15 @@ def forecast_key(g: Game) -> ForecastKey:
         tuple(s.revolts),
         s.asiento,
         len(s.settlements),
-        tuple(s.plus_ultra.values()),
+        tuple(s.plus_ultra.items()),
+        tuple((loc, tuple(here.items())) for loc, here in s.units.items()),
+        tuple(s.construction),
+        tuple(s.raids),
+        s.union_of_arms,
+        s.portugal_independent,
+        tuple(s.indies_ducats.items()),
+        tuple(s.rolled_ratings.items()),
+        tuple(s.last_scores.items()),
     )
 
 
