@@ -21,6 +21,7 @@ from planet_king.content.models import TableRow
 from planet_king.engine.forecast import Forecast, defeat_line, forecast
 from planet_king.engine.game import Game
 from planet_king.engine.rules import family, scoring
+from planet_king.engine.rules.units import PLUS_ULTRA
 
 # How likely a score this far above its defeat line still falls to it before the count
 # (events, mortality, wars lost): a margin of 1 is one bad card away.
@@ -38,12 +39,19 @@ Delta = tuple[tuple[str, float], ...]
 
 
 def forecast_key(g: Game) -> ForecastKey:
-    """Every field of the state that the forecast's scores and Treasury read: the Court,
+    """Everything of the state that the forecast's scores and Treasury read: the Court,
     the markers, the family, where the End of Turn stands, and what the Treasury owes
-    and earns before the count (the units: Nations' upkeep, troops at the revolts, a
+    and earns before the count (the units as far as it reads them: the Nations'
+    upkeep, the provincial tercios already levied, the troops where a revolt is, a
     fleet against the pirates; what is under construction; the raids, the Asiento,
-    the Indies, the "?" ratings rolled). The VP lines it also counts are not read here."""
+    the Indies, the "?" ratings rolled). The VP lines it also counts are not read here.
+    tests/test_expert_valuation.py checks the kept forecast against a fresh one."""
     s = g.state
+    units = s.units
+    nations = provincial = 0
+    for here in units.values():  # the units move at most decisions: count, not copy
+        nations += here.get("nations", 0)
+        provincial += here.get("provincial", 0)
     return (
         s.turn,
         s.phase,
@@ -63,7 +71,10 @@ def forecast_key(g: Game) -> ForecastKey:
         s.asiento,
         len(s.settlements),
         tuple(s.plus_ultra.items()),
-        tuple((loc, tuple(here.items())) for loc, here in s.units.items()),
+        nations,
+        provincial,
+        [tuple(units.get(loc, {}).items()) for loc in s.revolts],
+        units.get(PLUS_ULTRA, {}).get("fleet", 0),
         tuple(s.construction),
         tuple(s.raids),
         s.union_of_arms,
