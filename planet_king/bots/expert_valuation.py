@@ -41,17 +41,20 @@ Delta = tuple[tuple[str, float], ...]
 def forecast_key(g: Game) -> ForecastKey:
     """Everything of the state that the forecast's scores and Treasury read: the Court,
     the markers, the family, where the End of Turn stands, and what the Treasury owes
-    and earns before the count (the units as far as it reads them: the Nations'
-    upkeep, the provincial tercios already levied, the troops where a revolt is, a
-    fleet against the pirates; what is under construction; the raids, the Asiento,
-    the Indies, the "?" ratings rolled). The VP lines it also counts are not read here.
-    tests/test_expert_valuation.py checks the kept forecast against a fresh one."""
+    and earns before the count: the tercios of Nations' upkeep, the troops where a
+    revolt is (with the provincial tercios levied and the units built for it), a fleet
+    against the pirates, the raids, the Asiento, the Indies, the "?" ratings rolled.
+    The units are read only as far as the forecast reads them: most decisions move
+    some, and a forecast recounted for each costs more than the rest of the bot's
+    reading. The VP lines it also counts are not read here. tests/test_expert_valuation.py
+    checks the kept forecast against a fresh one."""
     s = g.state
     units = s.units
-    nations = provincial = 0
-    for here in units.values():  # the units move at most decisions: count, not copy
+    nations = 0
+    for here in units.values():
         nations += here.get("nations", 0)
-        provincial += here.get("provincial", 0)
+    revolts = s.revolts
+    pirates = s.plus_ultra.get("pirates", 0)
     return (
         s.turn,
         s.phase,
@@ -67,15 +70,13 @@ def forecast_key(g: Game) -> ForecastKey:
         tuple(s.exiles),
         tuple((c.id, c.sickly) for c in s.children),
         tuple(s.offices.values()),
-        tuple(s.revolts),
+        tuple(revolts),
         s.asiento,
         len(s.settlements),
         tuple(s.plus_ultra.items()),
         nations,
-        provincial,
-        [tuple(units.get(loc, {}).items()) for loc in s.revolts],
-        units.get(PLUS_ULTRA, {}).get("fleet", 0),
-        tuple(s.construction),
+        _revolt_troops(g) if revolts else (),
+        pirates and units.get(PLUS_ULTRA, {}).get("fleet", 0) > 0,
         tuple(s.raids),
         s.union_of_arms,
         s.portugal_independent,
@@ -83,6 +84,17 @@ def forecast_key(g: Game) -> ForecastKey:
         tuple(s.rolled_ratings.items()),
         tuple(s.last_scores.items()),
     )
+
+
+def _revolt_troops(g: Game) -> tuple[Any, ...]:
+    """What the forecast's revolts read (``forecast.revolt_troops``): the units where
+    each revolt is, the units under construction, and during the Levy the provincial
+    tercios already levied."""
+    s = g.state
+    units = s.units
+    levied = sum(here.get("provincial", 0) for here in units.values()) if s.step == "levy" else 0
+    here = [tuple(units.get(loc, {}).items()) for loc in s.revolts]
+    return (here, tuple(s.construction), levied)
 
 
 def mortality_done(g: Game) -> bool:
