@@ -60,7 +60,11 @@ class ExpertBase(GreedyBot):
             raise ValueError("the game is over")
         n = len(game.choices)
         # An action menu right after its type was chosen reads the same board: the
-        # action values found for the type choice stand.
+        # action values found for the type choice stand. Known staleness: a player who
+        # asks this bot and then takes another option (the evaluator bot) makes the next
+        # decision reuse them on a changed board; also checking ``game.choices[-1] ==
+        # self._last`` changes the evaluator bot's games, so it waits for a change
+        # that may change them.
         reuse = self._bonus_at == n - 1 and self._last.startswith("type:")
         if not reuse:
             self._bonuses = {}

@@ -21,6 +21,7 @@ from planet_king.content.models import TableRow
 from planet_king.engine.forecast import Forecast, defeat_line, forecast
 from planet_king.engine.game import Game
 from planet_king.engine.rules import family, scoring
+from planet_king.engine.rules.units import PLUS_ULTRA
 
 # How likely a score this far above its defeat line still falls to it before the count
 # (events, mortality, wars lost): a margin of 1 is one bad card away.
@@ -38,9 +39,22 @@ Delta = tuple[tuple[str, float], ...]
 
 
 def forecast_key(g: Game) -> ForecastKey:
-    """What the forecast reads, in brief: the Court, the markers, the family, the
-    Treasury and where the End of Turn stands."""
+    """Everything of the state that the forecast's scores and Treasury read: the Court,
+    the markers, the family, where the End of Turn stands, and what the Treasury owes
+    and earns before the count: the tercios of Nations' upkeep, the troops where a
+    revolt is (with the provincial tercios levied and the units built for it), a fleet
+    against the pirates, the raids, the Asiento, the Indies, the "?" ratings rolled.
+    The units are read only as far as the forecast reads them: most decisions move
+    some, and a forecast recounted for each costs more than the rest of the bot's
+    reading. The VP lines it also counts are not read here. tests/test_expert_valuation.py
+    checks the kept forecast against a fresh one."""
     s = g.state
+    units = s.units
+    nations = 0
+    for here in units.values():
+        nations += here.get("nations", 0)
+    revolts = s.revolts
+    pirates = s.plus_ultra.get("pirates", 0)
     return (
         s.turn,
         s.phase,
@@ -56,11 +70,31 @@ def forecast_key(g: Game) -> ForecastKey:
         tuple(s.exiles),
         tuple((c.id, c.sickly) for c in s.children),
         tuple(s.offices.values()),
-        tuple(s.revolts),
+        tuple(revolts),
         s.asiento,
         len(s.settlements),
-        tuple(s.plus_ultra.values()),
+        tuple(s.plus_ultra.items()),
+        nations,
+        _revolt_troops(g) if revolts else (),
+        pirates and units.get(PLUS_ULTRA, {}).get("fleet", 0) > 0,
+        tuple(s.raids),
+        s.union_of_arms,
+        s.portugal_independent,
+        tuple(s.indies_ducats.items()),
+        tuple(s.rolled_ratings.items()),
+        tuple(s.last_scores.items()),
     )
+
+
+def _revolt_troops(g: Game) -> tuple[Any, ...]:
+    """What the forecast's revolts read (``forecast.revolt_troops``): the units where
+    each revolt is, the units under construction, and during the Levy the provincial
+    tercios already levied."""
+    s = g.state
+    units = s.units
+    levied = sum(here.get("provincial", 0) for here in units.values()) if s.step == "levy" else 0
+    here = [tuple(units.get(loc, {}).items()) for loc in s.revolts]
+    return (here, tuple(s.construction), levied)
 
 
 def mortality_done(g: Game) -> bool:

@@ -260,6 +260,11 @@ class WarValuation:
         nothing (an enemy 3 SP the stronger, or an army with no commander, moves the
         marker on every result: Progression of a War), the unit takes its share of a plan
         of two or three units, with a general from Court if the army has none."""
+        # Known staleness: whether a general is at Court (``_general_at_court``) is not in
+        # the key, so a value found earlier in the turn stands when one comes or goes.
+        # Keying it changes about one game in a hundred (scripts/same_games.py), hence
+        # the expert's drift fingerprints and the evaluator trained on its play: left
+        # for a change that retrains it.
         key = (self._key(g, war_id), kind, now)
         v = self._reinforced.get(key)
         if v is None:
