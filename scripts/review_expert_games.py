@@ -17,12 +17,12 @@ import argparse
 import math
 import time
 
+from planet_king.advisor.value import mean, stderr
 from planet_king.bots.expert import ExpertBot
 from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.evaluator.model import default_evaluator
 from planet_king.review import FULL, QUICK, review_game, settle
-from planet_king.review.model import mean, stderr
 from planet_king.sim import bot_seed, game_seed
 
 

@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from planet_king import saves
+from planet_king.advisor.value import mean, stderr
 from planet_king.bots.expert import ExpertBot
 from planet_king.cli import app
 from planet_king.content.loader import default_data_dir, load_content
@@ -22,7 +23,6 @@ from planet_king.evaluator.model import default_evaluator
 from planet_king.review import QUICK, render, review_game, settle
 from planet_king.review.account import strokes
 from planet_king.review.decisions import errors
-from planet_king.review.model import mean, stderr
 from planet_king.sim import bot_seed
 
 SCENARIO = "anni-mirabiles"

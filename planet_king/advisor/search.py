@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from planet_king.advisor.playout import Task, fork, play_task, position_of
 from planet_king.advisor.pool import PlayoutPool, cores
-from planet_king.advisor.value import AUTOMATIC_DEFEAT, Outcome
+from planet_king.advisor.value import AUTOMATIC_DEFEAT, Outcome, mean, stderr
 from planet_king.bots import make_bot
 from planet_king.engine.game import Game
 from planet_king.engine.state import VictoryLevel
@@ -73,20 +73,20 @@ class OptionValue:
     @property
     def value(self) -> float:
         """Mean utility (see ``advisor.value``)."""
-        return _mean(list(self.values.values()))
+        return mean(list(self.values.values()))
 
     @property
     def mean_vp(self) -> float:
-        return _mean(list(self.vps.values()))
+        return mean(list(self.vps.values()))
 
     @property
     def standard_error(self) -> float:
         """Of the mean VP."""
-        return _se(list(self.vps.values()))
+        return stderr(list(self.vps.values()))
 
     @property
     def value_error(self) -> float:
-        return _se(list(self.values.values()))
+        return stderr(list(self.values.values()))
 
     def as_dict(self) -> dict[str, object]:
         n = max(self.playouts, 1)
@@ -128,24 +128,12 @@ class Advice:
         return next(v for v in self.options if v.option_id == option_id)
 
 
-def _mean(xs: list[float]) -> float:
-    return sum(xs) / len(xs) if xs else 0.0
-
-
-def _se(xs: list[float]) -> float:
-    n = len(xs)
-    if n < 2:
-        return 0.0
-    m = _mean(xs)
-    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
-
-
 def paired_gap(best: OptionValue, other: OptionValue) -> tuple[float, float, int]:
     """Mean and standard error of ``best - other`` over the playouts both have (the same
     seeds, so the fates they share cancel out), and how many those are."""
     ks = sorted(best.values.keys() & other.values.keys())
     diffs = [best.values[k] - other.values[k] for k in ks]
-    return _mean(diffs), _se(diffs), len(ks)
+    return mean(diffs), stderr(diffs), len(ks)
 
 
 def tied(best: OptionValue, other: OptionValue) -> bool:

@@ -158,3 +158,16 @@ def outcome(g: Game, policy: str = "greedy") -> Outcome:
     """A playout's end: exact when the game is over, else the forecast's valuation
     (with the rates of the ``policy`` that played it)."""
     return final_outcome(g) if g.over else truncated_outcome(g, policy)
+
+
+def mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def stderr(xs: list[float]) -> float:
+    """The standard error of the mean of ``xs`` (0 with one value: no spread known)."""
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    m = mean(xs)
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)

@@ -26,8 +26,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from planet_king.advisor.playout import fork, play_task
+from planet_king.advisor.playout import play_task
 from planet_king.advisor.search import OVERRIDE_Z, OptionValue, beats, paired_gap
+from planet_king.engine import resume
 from planet_king.engine.game import Game
 
 # Option-id prefixes of the decisions worth playouts; the rest follow the policy. A war's
@@ -87,7 +88,7 @@ class AdvisorBot:
         if len(legal) < 2 or not self._worth_asking(game, legal):
             return mine
         self.consulted += 1
-        pick = self._search(self._follow(game), legal, mine, len(game.choices))
+        pick = self._search(self._following(game), legal, mine, len(game.choices))
         if pick != mine:
             self.overrides += 1
             self.overridden[legal[0].split(":", 1)[0]] += 1
@@ -100,26 +101,11 @@ class AdvisorBot:
             kinds = ONE_TURN_KINDS if one_turn else KINDS
         return kinds is ALL or legal[0].split(":", 1)[0] in kinds
 
-    def _follow(self, game: Game) -> Game:
-        """A copy of ``game`` that keeps its turn starts (playouts fork it cheaply),
-        brought up to date with the choices made since the last question."""
-        root = self._root
-        n = len(root.choices) if root is not None else 0
-        if (
-            root is None
-            or root.seed != game.seed
-            or root.scenario.id != game.scenario.id
-            or root.options != game.options
-            or root.content is not game.content
-            or root.resumed_from is not game.resumed_from
-            or game.choices[:n] != root.choices
-        ):
-            root = fork(game)  # from the game's actual start (a save's snapshot, or its seed)
-        else:
-            for choice in game.choices[n:]:
-                root.choose(choice)
-        self._root = root
-        return root
+    def _following(self, game: Game) -> Game:
+        """A copy of ``game`` that keeps its turn starts (it forks cheaply), brought up
+        to date with the choices made since the last question (``resume.follow``)."""
+        self._root = resume.follow(self._root, game)
+        return self._root
 
     def _search(self, root: Game, legal: tuple[str, ...], mine: str, at: int) -> str:
         rng = random.Random(f"advisor-bot:{self.seed}:{at}")  # never the game's RNG

@@ -98,7 +98,7 @@ class EvaluatorBot:
 
     def values(self, game: Game, legal: tuple[str, ...]) -> dict[str, float]:
         """The evaluator's value of the position after each legal option."""
-        root = self._follow(game)
+        root = self._following(game)
         fate = random.Random(f"evaluator-bot:{self.seed}:{len(game.choices)}").getrandbits(48)
         out: dict[str, float] = {}
         for option in legal:
@@ -110,25 +110,8 @@ class EvaluatorBot:
             self.valued += 1
         return out
 
-    def _follow(self, game: Game) -> Game:
-        """A copy of ``game`` that keeps its turn starts (so that it forks cheaply),
-        brought up to date with the choices made since the last decision."""
-        root = self._root
-        n = len(root.choices) if root is not None else 0
-        if (
-            root is None
-            or root.seed != game.seed
-            or root.scenario.id != game.scenario.id
-            or root.options != game.options
-            or root.content is not game.content
-            or root.resumed_from is not game.resumed_from
-            or game.choices[:n] != root.choices
-        ):
-            # from the game's actual start: a game resumed from a save's snapshot no
-            # longer replays from its seed
-            root = resume.from_start(game, keep_turn_starts=True)
-        else:
-            for choice in game.choices[n:]:
-                root.choose(choice)
-        self._root = root
-        return root
+    def _following(self, game: Game) -> Game:
+        """A copy of ``game`` that keeps its turn starts (it forks cheaply), brought up
+        to date with the choices made since the last question (``resume.follow``)."""
+        self._root = resume.follow(self._root, game)
+        return self._root

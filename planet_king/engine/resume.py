@@ -126,6 +126,27 @@ def from_start(
     )
 
 
+def follow(root: Game | None, game: Game) -> Game:
+    """A copy of ``game`` that keeps its turn starts: ``root`` (such a copy made earlier)
+    brought up to date with the choices made since, when ``game`` went on from it; else a
+    new copy from the game's actual start. Bots that fork the position at every decision
+    keep one this way instead of replaying the game each time."""
+    n = len(root.choices) if root is not None else 0
+    if (
+        root is None
+        or root.seed != game.seed
+        or root.scenario.id != game.scenario.id
+        or root.options != game.options
+        or root.content is not game.content
+        or root.resumed_from is not game.resumed_from
+        or game.choices[:n] != root.choices
+    ):
+        return from_start(game, keep_turn_starts=True)
+    for choice in game.choices[n:]:
+        root.choose(choice)
+    return root
+
+
 # ------------------------------------------------------- a resume point as JSON data
 def point_data(at: ResumePoint) -> dict[str, Any]:
     """The resume point as JSON data, for another process (the advisor's workers):

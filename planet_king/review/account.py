@@ -23,7 +23,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from planet_king.review.model import Review, Step, mean, stderr
+from planet_king.advisor.value import mean, stderr
+from planet_king.review.model import Review, Step
 
 
 @dataclass

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -10,19 +9,6 @@ from typing import Any
 # finer than a VP (0.01 utility).
 MIN_ERROR = 0.01
 Z = 2.0  # an error is a gap beyond this many standard errors
-
-
-def mean(xs: list[float]) -> float:
-    return sum(xs) / len(xs) if xs else 0.0
-
-
-def stderr(xs: list[float]) -> float:
-    """The standard error of the mean of ``xs`` (0 with one value: no spread known)."""
-    n = len(xs)
-    if n < 2:
-        return 0.0
-    m = mean(xs)
-    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
 
 
 @dataclass

@@ -12,13 +12,14 @@ import math
 import time
 from collections.abc import Callable
 
+from planet_king.advisor.value import mean, stderr
 from planet_king.engine import resume
 from planet_king.engine.forecast import defeat_warnings, forecast
 from planet_king.engine.game import Game, counted
 from planet_king.evaluator.model import Evaluator, outcome_level, utility
 from planet_king.review import decisions, luck
 from planet_king.review.estimate import Estimator, Settings
-from planet_king.review.model import MIN_ERROR, Review, Step, TurnRow, Z, mean, stderr
+from planet_king.review.model import MIN_ERROR, Review, Step, TurnRow, Z
 from planet_king.review.par import par_result
 
 # progress(what it is doing, done, in all)
