@@ -1,4 +1,4 @@
-"""Where the advisor's truncated-playout constants come from (``advisor_value``).
+"""Where the advisor's truncated-playout constants come from (``advisor.value``).
 
     python benchmarks/advisor_calibration.py [--games 100] [--bot greedy]
 

@@ -14,7 +14,7 @@ import argparse
 import statistics
 import time
 
-from planet_king.advisor import advise
+from planet_king.advisor.search import advise
 from planet_king.bots.greedy import GreedyBot
 from planet_king.content.loader import load_content
 from planet_king.engine.game import Game

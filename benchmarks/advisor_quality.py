@@ -43,16 +43,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from planet_king.advisor import (
-    DEFAULT_HORIZON,
-    DEFAULT_POLICY,
-    advise,
-    play_on,
-    play_task,
-    rebuild,
-)
-from planet_king.advisor_pool import PlayoutPool, Position, Task, position_of
-from planet_king.advisor_value import Outcome, outcome
+from planet_king.advisor.playout import Position, Task, play_on, play_task, position_of, rebuild
+from planet_king.advisor.pool import PlayoutPool
+from planet_king.advisor.search import DEFAULT_HORIZON, DEFAULT_POLICY, advise
+from planet_king.advisor.value import Outcome, outcome
 from planet_king.bots import make_bot
 from planet_king.content.loader import load_content
 from planet_king.engine.game import Game

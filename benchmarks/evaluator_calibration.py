@@ -1,5 +1,5 @@
 """Evaluator calibration on fresh games: Brier score and reliability per scenario, against
-today's truncated-playout value (``advisor_value``).
+today's truncated-playout value (``advisor.value``).
 
     python benchmarks/evaluator_calibration.py [--games 100] [--seed 2] [--sample 30]
         [--playouts 8] [--scenario NAME ...]

@@ -15,7 +15,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -75,10 +75,11 @@ class OneLineErrors(TyperGroup):
 
     def main(
         self,
-        args: Any = None,
-        prog_name: Any = None,
-        complete_var: Any = None,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
         standalone_mode: bool = True,
+        windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
         try:
@@ -87,6 +88,7 @@ class OneLineErrors(TyperGroup):
                 prog_name=prog_name or "planet-king",
                 complete_var=complete_var,
                 standalone_mode=False,
+                windows_expand_args=windows_expand_args,
                 **extra,
             )
             # without standalone mode click returns the code of ``typer.Exit(code)``
@@ -162,8 +164,7 @@ app = typer.Typer(
 )
 
 
-def _scenario_or_fail(scenario: str, content: Content | None = None) -> None:
-    content = content or load_content()
+def _scenario_or_fail(scenario: str, content: Content) -> None:
     if scenario not in content.scenarios:
         known = ", ".join(sorted(content.scenarios))
         raise UserError(f"unknown scenario '{scenario}' (known: {known})")
@@ -286,13 +287,14 @@ def _root(
 @app.command()
 def scenarios(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
     """List the scenarios, their length and whether each is playable yet.
 
     \b
     Example: planet-king scenarios --json
     """
-    content = load_content()
+    content = load_content(data_dir)
     rows = [
         {
             "id": s.id,
@@ -320,7 +322,11 @@ def scenarios(
         table.add_column(col)
     for r in rows:
         table.add_row(
-            r["id"], r["name"], str(r["turns"]), r["years"], "yes" if r["playable"] else "not yet"
+            str(r["id"]),
+            str(r["name"]),
+            str(r["turns"]),
+            str(r["years"]),
+            "yes" if r["playable"] else "not yet",
         )
     Console().print(table)
 
@@ -458,7 +464,7 @@ def simulate(
         difficulty=difficulty,
         option=option,
     )
-    from planet_king.advisor_pool import cores
+    from planet_king.advisor.pool import cores
 
     if workers > cores() and not oversubscribe:  # 400 workers forked 272 processes, 3.4 GB
         typer.echo(f"planet-king: note: {workers} workers capped at {cores()} cores", err=True)
@@ -537,6 +543,7 @@ def cards(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     search: Annotated[str | None, typer.Option(help="Filter by text.")] = None,
+    data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
     """Browse the cards, with their provenance (rulebook or reconstructed).
 
@@ -548,7 +555,7 @@ def cards(
     sections = ("events", "nobles", "ladies", "geniuses", "memorials", "leaders")
     if section is not None and section not in sections:
         raise UserError(f"unknown section '{section}' (known: {', '.join(sections)})")
-    content = load_content()
+    content = load_content(data_dir)
     if as_json:
         typer.echo(json.dumps(cards_view.cards_json(content, section, search), ensure_ascii=False))
         return
@@ -909,10 +916,10 @@ def hint(
     \b
     Example: planet-king hint saves/my-reign.json --seconds 2
     """
-    from planet_king.advisor import advise, fork
-    from planet_king.advisor_pool import cores, exit_now, stop_on_signals
-    from planet_king.present import advice_json
-    from planet_king.sim import VICTORY_LEVELS
+    from planet_king.advisor.answer import advice_json
+    from planet_king.advisor.playout import fork
+    from planet_king.advisor.pool import cores, exit_now, stop_on_signals
+    from planet_king.advisor.search import advise
 
     if seconds is not None and playouts is not None:
         raise UserError("give --seconds or --playouts, not both")
@@ -931,7 +938,10 @@ def hint(
     if at is not None:
         if at > len(game.choices) + 1:
             raise SaveFileError(f"{save}: the save has only {len(game.choices)} choices")
-        game = fork(game, game.choices[: at - 1])
+        try:
+            game = fork(game, game.choices[: at - 1])
+        except ValueError as exc:  # before the snapshot a save of older rules resumed at
+            raise SaveFileError(f"{save}: {exc}") from None
     if game.decision is None:
         raise SaveFileError(f"{save}: the game is over, there is no decision to advise on")
     try:
@@ -948,37 +958,15 @@ def hint(
         exit_now(130)  # the workers are stopped already; skip the slow interpreter teardown
     except SystemExit as exc:  # SIGTERM
         exit_now(exc.code if isinstance(exc.code, int) else 1)
+    answer = advice_json(game, advice)
     if as_json:
-        typer.echo(json.dumps(advice_json(game, advice), ensure_ascii=False))
+        typer.echo(json.dumps(answer, ensure_ascii=False))
         return
-    from rich.console import Console
-    from rich.table import Table
+    from planet_king.advisor import table  # the table the game's h shows, word for word
 
     how = "to the end" if horizon == 0 else f"{horizon} turn(s) on, then the forecast"
-    table = Table(
-        title=f"{game.decision.prompt} ({advice.playouts} playouts in {advice.elapsed_s:.1f} s, "
-        f"{policy} policy, {how})",
-        caption="value: victory level (automatic defeat 0 ... Major Victory 4) + 0.01 per VP; "
-        "= tied with the best; * recommended (the policy's choice, unless another option "
-        "beats it by more than two s.e.)",
-    )
-    columns = ("", "option", "value", "playouts", "mean VP", "± s.e.")
-    for col in (*columns, "major", "historical", "defeat", "neither", "auto-defeat"):
-        table.add_column(col)
-    for v in advice.options:
-        d = v.as_dict()
-        mark = ("*" if v.recommended else "") + ("=" if v.tied_with_best else "")
-        table.add_row(
-            mark,
-            game.decision.option(v.option_id).label,
-            f"{v.value:.3f}",
-            str(v.playouts),
-            f"{v.mean_vp:.2f}",
-            f"{v.standard_error:.2f}",
-            *(f"{d['victory_levels'][k]:.0%}" for k in VICTORY_LEVELS),  # type: ignore[index]
-            f"{d['automatic_defeat']:.0%}",
-        )
-    Console().print(table)
+    typer.echo(f"{game.decision.prompt} (playouts played {how})")
+    typer.echo(table.build(answer).text())
 
 
 @app.command()
@@ -999,6 +987,7 @@ def report(
         int, typer.Option(min=1, help="Processes (the same report, sooner; at most the cores).")
     ] = 1,
     cluster: Annotated[str | None, CLUSTER_OPTION] = None,
+    data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
     """Write the balance report: every scenario, each bot, and the difficulty levels.
 
@@ -1012,16 +1001,17 @@ def report(
     unknown = [b for b in names if b not in BOTS]
     if unknown or not names:
         raise UserError(f"unknown bot '{(unknown or [''])[0]}' (known: {', '.join(sorted(BOTS))})")
-    from planet_king.advisor_pool import cores
+    from planet_king.advisor.pool import cores
 
     if cluster is not None and workers > 1:
         raise UserError("give --workers or --cluster, not both")
+    content = load_content(data_dir)
     start = time.monotonic()
     with _cluster(cluster) as on:
         text, _ = build(
             games,
             seed,
-            load_content(),
+            content,
             names,
             difficulty_games,
             workers=min(workers, cores()),

@@ -181,7 +181,7 @@ def connect(spec: str, *, progress: bool | None = None) -> Iterator[Cluster]:
     distributed = _dask()
     import logging
 
-    from planet_king.advisor_pool import cores
+    from planet_king.advisor.pool import cores
 
     local = None
     client = None

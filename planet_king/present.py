@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from planet_king.content.models import Genius
 from planet_king.engine.forecast import Forecast, ScoreForecast, forecast
+from planet_king.engine.state import VictoryLevel
 
 if TYPE_CHECKING:
-    from planet_king.advisor import Advice
     from planet_king.engine.decisions import Role
     from planet_king.engine.game import Game
 
@@ -25,11 +25,11 @@ SCORE_LABEL = {
     "prestige": "Prestige",
     "happiness": "Happiness",
 }
-LEVELS = {
-    "major-victory": "Major Victory",
-    "historical-outcome": "Historical Outcome",
-    "defeat": "Defeat",
-    "neither-king-nor-planet": "Neither King nor Planet",
+LEVELS: dict[str, str] = {  # a VictoryLevel -> its name
+    VictoryLevel.MAJOR_VICTORY: "Major Victory",
+    VictoryLevel.HISTORICAL_OUTCOME: "Historical Outcome",
+    VictoryLevel.DEFEAT: "Defeat",
+    VictoryLevel.NEITHER_KING_NOR_PLANET: "Neither King nor Planet",
 }
 PHASES = {
     "setup": "Set-up",
@@ -679,27 +679,3 @@ def option_text(game: Game, option_id: str, label: str) -> str:
     if not summary:
         return label
     return f"{_RATINGS_SAID.sub('', label)} — {summary}"
-
-
-def advice_json(game: Game, advice: Advice) -> dict[str, object]:
-    """`hint --json` (and the hint server's answer): the decision, the budget spent and
-    every option's figures, with the words the player reads beside the ids."""
-    decision = game.decision
-    assert decision is not None
-    options = []
-    for v in advice.options:
-        figures = v.as_dict()
-        option = figures.pop("option")
-        options.append({"option": option, "label": decision.option(v.option_id).label, **figures})
-    return {
-        "decision": decision.prompt,
-        "role": decision.role.value,
-        "playouts": advice.playouts,
-        "seed": advice.seed,
-        "policy": advice.policy,
-        "horizon": advice.horizon,
-        "recommended": advice.recommended,
-        "policy_choice": advice.policy_choice,
-        "elapsed_s": advice.elapsed_s,
-        "options": options,
-    }

@@ -7,11 +7,15 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from planet_king.content.loader import Content
-from planet_king.engine.game import DIFFICULTIES, GameOptions
+from planet_king.engine.game import GameOptions
+from planet_king.engine.rules.modes import DIFFICULTIES
+from planet_king.engine.state import VictoryLevel
 from planet_king.sim import VICTORY_LEVELS, simulate
 
 if TYPE_CHECKING:
     from planet_king.cluster import Cluster
+
+HISTORICAL_OR_BETTER = (VictoryLevel.MAJOR_VICTORY, VictoryLevel.HISTORICAL_OUTCOME)
 
 SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")
 # Any bot registered in planet_king.bots may be added with `report --bots`: the
@@ -177,8 +181,8 @@ def difficulty_table(
             gs = r["games"]
             n = len(gs)
             mean, ci = mean_ci([g["final_vp"] for g in gs])
-            major = sum(g["victory_level"] == "major-victory" for g in gs)
-            hist = sum(g["victory_level"] in ("major-victory", "historical-outcome") for g in gs)
+            major = sum(g["victory_level"] == VictoryLevel.MAJOR_VICTORY for g in gs)
+            hist = sum(g["victory_level"] in HISTORICAL_OR_BETTER for g in gs)
             auto = [defeat_turn(g, scen.first_turn) for g in gs if automatic(g)]
             turn = Counter(auto).most_common(1)[0][0] if auto else "-"
             lines.append(
@@ -190,8 +194,8 @@ def difficulty_table(
 
 def goal(game: dict[str, Any]) -> float:
     """The advisor's utility of a finished game: the victory level (an automatic defeat
-    the worst), VP as the tie-break (``advisor_value.utility``)."""
-    from planet_king.advisor_value import AUTOMATIC_DEFEAT, utility
+    the worst), VP as the tie-break (``advisor.value.utility``)."""
+    from planet_king.advisor.value import AUTOMATIC_DEFEAT, utility
 
     level = AUTOMATIC_DEFEAT if automatic(game) else game["victory_level"]
     return utility(level, game["final_vp"])
@@ -211,10 +215,8 @@ def advice_against_policy(
         measures = {
             "utility": goal,
             "VP": lambda g: float(g["final_vp"]),
-            "historical or better": lambda g: float(
-                g["victory_level"] in ("major-victory", "historical-outcome")
-            ),
-            "major": lambda g: float(g["victory_level"] == "major-victory"),
+            "historical or better": lambda g: float(g["victory_level"] in HISTORICAL_OR_BETTER),
+            "major": lambda g: float(g["victory_level"] == VictoryLevel.MAJOR_VICTORY),
             "automatic defeat": lambda g: float(automatic(g)),
         }
         cells = []
@@ -270,7 +272,7 @@ def machine() -> str:
     """This machine, in the words of the provenance line."""
     import platform
 
-    from planet_king.advisor_pool import cores
+    from planet_king.advisor.pool import cores
 
     return (
         f"a machine of {cores()} cores ({platform.system()} {platform.machine()}, "
@@ -334,7 +336,7 @@ def build(
         lines.append(
             f"| {r['scenario']} | {r['bot']} | {mean:.2f} ± {ci:.2f} | "
             + " | ".join(f"{lv[k] / n:.0%}" for k in VICTORY_LEVELS)
-            + f" | {share_ci(lv['major-victory'], n)} | {share_ci(auto, n)} |"
+            + f" | {share_ci(lv[VictoryLevel.MAJOR_VICTORY], n)} | {share_ci(auto, n)} |"
         )
     note = barbary_cost(results)
     if note:

@@ -361,11 +361,15 @@ def serve(
                 await websocket.send_bytes(too_many_tabs(max_tabs).encode())
                 await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"too many tabs")
                 return websocket
+
+            async def close_tab() -> None:
+                await websocket.close()
+
             service = AppService(
                 self.command,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
-                close=websocket.close,
+                close=close_tab,
                 download_manager=self.download_manager,
                 debug=self.debug,
             )

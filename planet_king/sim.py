@@ -15,11 +15,12 @@ from planet_king.bots import Bot, make_bot
 from planet_king.content.loader import Content, load_content
 from planet_king.engine.game import Game, GameOptions
 from planet_king.engine.rules import memorials
+from planet_king.engine.state import VictoryLevel
 
 if TYPE_CHECKING:
     from planet_king.cluster import Cluster
 
-VICTORY_LEVELS = ("major-victory", "historical-outcome", "defeat", "neither-king-nor-planet")
+VICTORY_LEVELS = tuple(VictoryLevel)  # the best first, as the summary lists them
 
 
 def game_seed(master: int, index: int) -> int:
@@ -180,11 +181,11 @@ def simulate(
             raise ValueError("saving every game works with one worker only")
         size = max(1, min(50, games // (workers * 4) or 1))
         chunks = [list(range(i, min(i + size, games))) for i in range(0, games, size)]
-        jobs = [(scenario, c, seed, bot, options.to_dict()) for c in chunks]
+        chunk_jobs = [(scenario, c, seed, bot, options.to_dict()) for c in chunks]
         with ProcessPoolExecutor(
             max_workers=workers, initializer=_init_worker, initargs=(str(content.data_dir),)
         ) as pool:
-            for chunk in pool.map(_play_chunk, jobs):
+            for chunk in pool.map(_play_chunk, chunk_jobs):
                 records.extend(chunk)
                 if progress is not None:
                     progress(len(records))

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from planet_king import present
+from planet_king.engine.decisions import BACK_ID
 from planet_king.engine.forecast import defeat_warnings, forecast, option_effects
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court
@@ -28,7 +29,7 @@ HELP = """Commands:
   f          the End of Turn forecast in full, with the victory thresholds
   r [words]  the rules reference: the rule of this decision, or the sections with the words
   c words    the cards: the cards whose name or text hold the words
-  h          the advisor: each option's worth by playouts (a few seconds)
+  h          the learned evaluator's guess at once; h 5 thinks five seconds with playouts
   l          the whole log
   u          undo the last choice (not across a card or marker drawn since)
   w [name]   save the game (in the saves folder; it is also autosaved after every choice)
@@ -148,24 +149,40 @@ def cards_text(game: Game, words: str) -> str:
     return f"{len(found)} cards hold those words: {names}{more}. Add words to pick one."
 
 
-def hint_text(game: Game) -> str:
-    """The advisor, by the same path as the full screen's ``h``."""
-    from planet_king import hint_client
+def hint_text(game: Game, seconds: float | None = None) -> str:
+    """The advisor's table, the full screen's (``advisor.table``): at once (an instant
+    valuer when one is plugged in, else a short budget), or after ``seconds`` of thought."""
+    from planet_king.advisor import client as advisor_client
 
-    position, seed = hint_client.position(game)
+    if seconds is None and advisor_client.INSTANT is not None:
+        try:
+            return advisor_client.table_text(advisor_client.INSTANT(game))
+        except Exception as exc:  # the evaluator failing never ends the game
+            return f"The evaluator failed: {exc}. h 5 asks the advisor's playouts."
+    position, seed = advisor_client.position(game)
     advisor = _ADVISOR.get("advisor")
     if advisor is None:
-        advisor = _ADVISOR["advisor"] = hint_client.Advisor()
+        advisor = _ADVISOR["advisor"] = advisor_client.Advisor()
         atexit.register(advisor.stop)
     try:
-        reply = advisor.ask(position, seed, game.content.data_dir)
+        reply = advisor.ask(position, seed, game.content.data_dir, seconds=seconds)
     except Exception as exc:  # the advisor failing never ends the game
         return f"The advisor failed: {exc}"
-    head = (
-        f"The advisor ({reply.get('playouts', '?')} playouts in "
-        f"{reply.get('elapsed_s', 0):.1f} s), best first. {hint_client.LEGEND}"
-    )
-    return "\n".join([head, *hint_client.describe(reply["options"])])
+    return advisor_client.table_text(reply)
+
+
+def _hint_seconds(arg: str) -> tuple[float | None, str]:
+    """``h`` (at once) or ``h N`` (think N seconds, up to ten minutes); the reason when
+    ``N`` is not a number of seconds."""
+    if not arg:
+        return None, ""
+    try:
+        seconds = float(arg)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 600:
+        return None, f"'{arg[:20]}' is not a number of seconds: h 5 thinks five seconds."
+    return seconds, ""
 
 
 _ADVISOR: dict[str, Any] = {}  # one warm advisor process per session
@@ -337,9 +354,14 @@ def run(
             if answer == "c" or answer.startswith("c "):
                 say(cards_text(game, answer[1:].strip()))
                 continue
-            if answer == "h":
-                say("The advisor plays its games from here (a few seconds)...")
-                say(hint_text(game))
+            if answer == "h" or answer.startswith("h "):
+                seconds, why = _hint_seconds(answer[1:].strip())
+                if why:
+                    say(why)
+                    continue
+                if seconds is not None:
+                    say(f"The advisor thinks for {seconds:g} seconds...")
+                say(hint_text(game, seconds))
                 continue
             if answer == "l":
                 say(game.log_text())
@@ -378,6 +400,9 @@ def run(
                     say("Not taken.")
                     continue
             game.choose(option.id)
+            if option.id == BACK_ID:  # the menu before, its lines taken back with it
+                shown = len(game.log_entries)
+                say("Back to the menu before: what the choice led to is taken back.")
             save_now()
     except KeyboardInterrupt:
         where = saves.latest_autosave(saves_dir) if autosave else None

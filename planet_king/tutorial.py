@@ -23,7 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from planet_king.content.loader import Content, DataError, read_model
 from planet_king.engine import stacking
-from planet_king.engine.game import Game, GameOptions
+from planet_king.engine.decisions import BACK_ID
+from planet_king.engine.game import Game, GameOptions, counted
 
 DEFAULT = "first-turn"
 Panel = Literal["council", "court", "wars", "map", "draws", "log"]
@@ -162,17 +163,19 @@ class Guide:
         self.tutorial = tut
         self.script = [s.choice for s in tut.steps]
 
+    # The guide reads the choices that count: a sub-menu's Back and the choice it took
+    # back are no step, and leave the player on the example's path.
     def on_path(self, game: Game) -> bool:
-        n = len(game.choices)
-        return game.choices == self.script[:n]
+        made = counted(game.choices)
+        return made == self.script[: len(made)]
 
     def finished(self, game: Game) -> bool:
         """Every step of the example has been played."""
-        return game.choices[: len(self.script)] == self.script
+        return counted(game.choices)[: len(self.script)] == self.script
 
     def current(self, game: Game) -> Guidance | None:
         """The step for the pending decision, or None (off the path, or past its end)."""
-        n = len(game.choices)
+        n = len(counted(game.choices))
         d = game.decision
         if d is None or n >= len(self.script) or not self.on_path(game):
             return None
@@ -185,7 +188,8 @@ class Guide:
 
     def left_path_at(self, game: Game) -> int | None:
         """The index of the first choice that left the example, if any."""
-        for i, (made, expected) in enumerate(zip(game.choices, self.script, strict=False)):
+        pairs = zip(counted(game.choices), self.script, strict=False)
+        for i, (made, expected) in enumerate(pairs):
             if made != expected:
                 return i
         return None
@@ -262,7 +266,8 @@ def run_text(
     if resumed is None:
         say(wrap(tut.intro))
     else:
-        say(f"Resumed after {len(game.choices)} of the example's {len(guide.script)} choices.")
+        made = len(counted(game.choices))
+        say(f"Resumed after {made} of the example's {len(guide.script)} choices.")
     say("Type ? for help; press Enter to make the example's choice.")
     shown = 0
     while True:
@@ -312,7 +317,10 @@ def run_text(
         error = saves.autosave(game, saves_dir=saves_dir)  # as in the ordinary text mode
         if error:
             say(error)
-        if option.id != at.step.choice:
+        if option.id == BACK_ID:  # the step before, again: its log lines taken back
+            shown = len(game.log_entries)
+            say("Back to the step before.")
+        elif option.id != at.step.choice:
             for entry in game.log_entries[shown:]:
                 say(entry.line())
             shown = len(game.log_entries)

@@ -22,7 +22,9 @@ file) and checks after every choice:
   read back and its choices replayed by a shadow game, which must reach the saved
   digest; the shadow's log must equal the game's log (replay reproduces the log);
 - a few times a game, the full loader (``saves.loads``) from scratch, and an undo,
-  which must give back the position before the last choice.
+  which must give back the position before the last choice;
+- at some sub-menus, Back and then the same choice again, which must give back the
+  same position (the saves and the shadow then replay both).
 
 The shadow game advances by the choices read back from each save, so after choice k it
 *is* ``Game.replay`` of those k choices — the same check as loading from scratch at
@@ -51,7 +53,9 @@ from planet_king.bots import BOTS, make_bot
 from planet_king.content.loader import Content, load_content
 from planet_king.engine import game as game_module
 from planet_king.engine import invariants
-from planet_king.engine.game import DIFFICULTIES, Game, GameOptions
+from planet_king.engine.decisions import BACK_ID
+from planet_king.engine.game import Game, GameOptions, counted
+from planet_king.engine.rules.modes import DIFFICULTIES
 from planet_king.sim import game_seed
 
 MAX_CHOICES_PER_GAME = 50_000
@@ -186,7 +190,7 @@ def fuzz_one(
     bot = make_bot(bot_name, seed ^ 0x5EED)
     shadow = Game(scenario, seed=seed, options=options, content=content)
     rng = random.Random(seed ^ 0xF022)  # where to do the full load and the undo
-    full_loads = undos = 0
+    full_loads = undos = backs = 0
     watch_bot = bot_name != "random"  # the random bot reads only the legal option ids
     digests_before: list[str] = []
     digest = game.state.digest()
@@ -195,6 +199,20 @@ def fuzz_one(
     while game.decision is not None:
         if len(game.choices) >= MAX_CHOICES_PER_GAME:
             raise FuzzFailure(f"more than {MAX_CHOICES_PER_GAME} choices: an endless game?")
+        d = game.decision
+        if d.back is not None and rng.random() < 0.1:  # a sub-menu's Back, then on again
+            redo = counted(game.choices)[-1]
+            game.choose(BACK_ID)
+            _need(
+                game.decision is not None and game.decision.takes(redo),
+                f"choice {len(game.choices)}: Back did not return to the menu of '{redo}'",
+            )
+            game.choose(redo)
+            _need(
+                game.state.digest() == digest and game.decision == d,
+                f"choice {len(game.choices)}: Back and '{redo}' again is not the same position",
+            )
+            backs += 1
         digests_before.append(digest)
         choice = bot.choose(game)
         if watch_bot and game.state.digest() != digest:
@@ -249,6 +267,7 @@ def fuzz_one(
         "level": game.state.victory_level,
         "full_loads": full_loads + 1,
         "undos": undos,
+        "backs": backs,
     }
 
 
@@ -385,7 +404,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"fuzz: {len(results)} games, {len(failures)} failed, {choices} choices checked, "
         f"{sum(r.get('full_loads', 0) for r in results)} full loads, "
-        f"{sum(r.get('undos', 0) for r in results)} undos, {elapsed:.1f} s"
+        f"{sum(r.get('undos', 0) for r in results)} undos, "
+        f"{sum(r.get('backs', 0) for r in results)} Backs, {elapsed:.1f} s"
     )
     for (scen, bot), n in sorted(by.items()):
         levels = Counter(

@@ -9,6 +9,10 @@ i is played from the same seed in both; the bots may differ (each bot's seed is 
 from the game's, as ``simulate`` does).
 
     python scripts/paired_diff.py before.json after.json [--cause-by-turn]
+    python scripts/paired_diff.py b7.json a7.json b11.json a11.json   # pooled over seeds
+
+Several pairs (before, after, before, after, ...) pool their games: each pair is checked as
+above, and the figures are over all the pairs' games.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from planet_king.advisor_value import utility
+from planet_king.advisor.value import utility
 from planet_king.content.loader import load_content
 from planet_king.report import defeat_turn
 from planet_king.report import paired_ci as paired
@@ -44,23 +48,34 @@ def causes(games: list[dict[str, Any]], first_turn: int) -> Counter[str]:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("before")
-    ap.add_argument("after")
-    ap.add_argument("--cause-by-turn", action="store_true")
-    a = ap.parse_args()
-    x, y = (json.loads(Path(p).read_text(encoding="utf-8")) for p in (a.before, a.after))
+def load_pair(before: str, after: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    x, y = (json.loads(Path(p).read_text(encoding="utf-8")) for p in (before, after))
     for key in ("scenario", "seed"):
         if x[key] != y[key]:
             raise SystemExit(f"{key} differs: {x[key]} vs {y[key]}")
-    gx, gy = x["games"], y["games"]
-    if [g["seed"] for g in gx] != [g["seed"] for g in gy]:
+    if [g["seed"] for g in x["games"]] != [g["seed"] for g in y["games"]]:
         raise SystemExit("the runs were not played on the same seeds")
+    return x, y
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("runs", nargs="+", metavar="before after", help="pairs of simulate --json")
+    ap.add_argument("--cause-by-turn", action="store_true")
+    a = ap.parse_args()
+    if len(a.runs) % 2:
+        raise SystemExit("give the runs in pairs: before after [before after ...]")
+    pairs = [load_pair(b, f) for b, f in zip(a.runs[::2], a.runs[1::2], strict=True)]
+    x, y = pairs[0]
+    if len({p[0]["scenario"] for p in pairs}) > 1:
+        raise SystemExit("pooled pairs must be of one scenario")
+    gx = [g for p in pairs for g in p[0]["games"]]
+    gy = [g for p in pairs for g in p[1]["games"]]
     same = sum(1 for a_, b_ in zip(gx, gy, strict=True) if a_["log_digest"] == b_["log_digest"])
+    seeds = ", ".join(str(p[0]["seed"]) for p in pairs)
     print(
-        f"{x['scenario']}, {x['bot']} -> {y['bot']}, {len(gx)} games; data {x['data_version']} -> "
-        f"{y['data_version']}; {same} games identical"
+        f"{x['scenario']}, {x['bot']} -> {y['bot']}, {len(gx)} games (seed {seeds}); data "
+        f"{x['data_version']} -> {y['data_version']}; {same} games identical"
     )
     for name in ("automatic defeat", "major victory", "VP", "utility"):
         before = [metrics(g)[name] for g in gx]

@@ -18,7 +18,7 @@ plain numbers (JSON) for the pure-Python inference of ``planet_king.evaluator.mo
 
 The report, per scenario, on the held-out games: the Brier score of the model, of the
 levels' base rates, and a reliability table; then, on a sample of held-out positions,
-the same for today's truncated-playout value (``advisor_value``: ``--playouts`` expert
+the same for today's truncated-playout value (``advisor.value``: ``--playouts`` expert
 playouts of the rest of the turn each, valued by the forecast).
 """
 

@@ -18,8 +18,9 @@ import pytest
 from typer.testing import CliRunner
 
 from planet_king import saves
-from planet_king.advisor import OptionValue, advise, beats, play_on, play_task, tied
-from planet_king.advisor_value import (
+from planet_king.advisor.playout import play_on, play_task
+from planet_king.advisor.search import OptionValue, advise, beats, tied
+from planet_king.advisor.value import (
     AUTOMATIC_DEFEAT,
     final_outcome,
     hazard,
@@ -247,16 +248,16 @@ def test_successive_halving_keeps_the_policy_choice_to_the_end(content) -> None:
 
 def test_common_random_numbers_same_seeds_for_each_option(content, monkeypatch) -> None:
     """The k-th playout of every option is played with the same seeds."""
-    from planet_king import advisor
+    from planet_king.advisor import search
 
     seen: list[tuple[str, int, int]] = []
-    real = advisor.play_task
+    real = search.play_task
 
     def spy(root, task):
         seen.append((task[0], task[1], task[2]))
         return real(root, task)
 
-    monkeypatch.setattr(advisor, "play_task", spy)
+    monkeypatch.setattr(search, "play_task", spy)
     game = _position(content, "iupiter-hispano", 6)
     advise(game, playouts=20, seed=5, workers=1)
     by_option: dict[str, list[tuple[int, int]]] = {}
@@ -295,7 +296,7 @@ def test_playouts_forked_from_a_turn_start_match_full_replays(content) -> None:
 
 def test_without_a_process_pool_the_advice_is_the_same(content, monkeypatch) -> None:
     """Where no worker process can start, the playouts run in this process."""
-    from planet_king import advisor_pool
+    from planet_king.advisor import pool as advisor_pool
 
     game = _position(content, "iupiter-hispano", 6)
     alone = [v.as_dict() for v in advise(game, playouts=12, seed=4, workers=1).options]
@@ -342,7 +343,7 @@ def test_hint_json_keeps_the_old_fields_and_adds_the_new(content, tmp_path) -> N
 
 def test_hint_caps_workers_at_the_cores(content, tmp_path, monkeypatch) -> None:
     """issue 15: more workers than cores only when asked."""
-    from planet_king import advisor_pool
+    from planet_king.advisor import pool as advisor_pool
 
     monkeypatch.setattr(advisor_pool, "cores", lambda: 1)
     game = _position(content)
@@ -444,7 +445,7 @@ def test_the_advisor_service_answers_again_with_the_same_warm_workers(content) -
     """The TUI's advisor process keeps its workers: a second question starts none."""
     game = _position(content)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "planet_king.advisor_server"],
+        [sys.executable, "-m", "planet_king.advisor.server"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -481,3 +482,22 @@ def test_hint_refuses_the_advisor_bot_as_its_own_playout_policy(content, tmp_pat
         result = CliRunner().invoke(app, ["hint", str(path), "--policy", policy])
         assert result.exit_code == 2 and why in result.stderr and "expert" in result.stderr
         assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_live_analysis_keeps_every_option_playing_until_told_to_stop(content) -> None:
+    """Issue 29 (3): a live analysis reports after every round, drops no option (every
+    figure keeps improving) and stops when its listener says so."""
+    game = _position(content)
+    seen: list[list[int]] = []
+
+    def update(advice) -> bool:
+        seen.append([v.playouts for v in advice.options])
+        return len(seen) < 3
+
+    advice = advise(game, seconds=600, seed=5, workers=1, on_round=update, max_round=1)
+    assert len(seen) == 3
+    legal = len(game.decision.legal_ids)
+    assert [sorted(set(counts)) for counts in seen] == [[1], [2], [3]]
+    assert all(len(counts) == legal for counts in seen)
+    assert all(v.dropped_in is None for v in advice.options)
+    assert sum(v.recommended for v in advice.options) == 1

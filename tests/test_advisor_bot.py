@@ -8,10 +8,10 @@ import json
 
 from typer.testing import CliRunner
 
-from planet_king import advisor_bot, report
-from planet_king.advisor_bot import AdvisorBot
-from planet_king.advisor_value import Outcome
-from planet_king.bots import make_bot
+from planet_king import report
+from planet_king.advisor.value import Outcome
+from planet_king.bots import advisor_bot, make_bot
+from planet_king.bots.advisor_bot import AdvisorBot
 from planet_king.cli import app
 from planet_king.engine.game import Game
 
@@ -25,6 +25,27 @@ def _play(content, bot, scenario: str = "hothead", seed: int = 3) -> Game:
 
 def test_the_advisor_is_a_registered_bot() -> None:
     assert isinstance(make_bot("advisor", 1), AdvisorBot)
+
+
+def test_the_bot_registry_imports_the_advisor_only_when_its_bot_is_made() -> None:
+    """Issue 33 §3: the advisor plays its playouts with the bots; the bots never import
+    the advisor back (nor the evaluator's model) until such a bot is asked for."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from planet_king.bots import make_bot\n"
+        "heavy = ('planet_king.advisor.search', 'planet_king.bots.advisor_bot',\n"
+        "         'planet_king.bots.evaluator_bot', 'planet_king.evaluator.model')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+        "make_bot('advisor', 1)\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert out == ["[]", "['planet_king.advisor.search', 'planet_king.bots.advisor_bot']"]
 
 
 def test_the_same_seed_plays_the_same_game(content) -> None:

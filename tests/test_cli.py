@@ -263,7 +263,8 @@ def test_cards_at_80_columns_never_cut_a_word(section: str) -> None:
 
 def test_simulate_caps_its_workers_at_the_cores_unless_told(monkeypatch) -> None:
     """Issue 34, 6: ``--workers 400`` on two cores forked 272 processes (3.4 GB)."""
-    from planet_king import advisor_pool, sim
+    from planet_king import sim
+    from planet_king.advisor import pool as advisor_pool
 
     played_in: list[int] = []
     real = sim.simulate

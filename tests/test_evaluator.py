@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from planet_king import advisor_value
+from planet_king.advisor import value as advisor_value
 from planet_king.bots import PLAYOUT_POLICIES, make_bot
 from planet_king.bots.evaluator_bot import EvaluatorBot, resample_hidden
 from planet_king.bots.expert import ExpertBot

@@ -3,16 +3,40 @@ board without changing it, and takes the Court decisions that decide survival.""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
-from planet_king.bots import BOTS, make_bot, mistress_plan, war_plan
+from planet_king.bots import BOTS, hothead, make_bot, mistress_plan, war_plan
 from planet_king.bots.expert import ExpertBot
 from planet_king.content.loader import Content
-from planet_king.engine.decisions import Decision, DecisionKind, Role
+from planet_king.engine.decisions import Decision, DecisionKind, Option, Role
 from planet_king.engine.game import Game
-from planet_king.engine.rules import court, family
+from planet_king.engine.rules import actions, court, family
 
 SCENARIOS = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")
+
+
+def _ask(g: Game, kind: DecisionKind, ids: Iterable[str], subject: str | None = None) -> str:
+    """What a fresh expert chooses when the game asks a decision of ``kind`` among the
+    options ``ids``."""
+    options = tuple(Option(i, i) for i in ids)
+    g.decision = Decision(Role.VALIDO, "", options, kind=kind, subject=subject)
+    choice = ExpertBot(1).choose(g)
+    assert choice in g.decision.legal_ids
+    return choice
+
+
+def _actions(g: Game, *aids: str) -> list[str]:
+    """The options of an action menu that offers these actions."""
+    types = actions.action_types(g)
+    return [f"action:{types[aid]}:{aid}" for aid in aids]
+
+
+def _menu(g: Game, *aids: str) -> str:
+    """The action the expert takes from a menu of these actions (or "back")."""
+    choice = _ask(g, DecisionKind.ACTION, [*_actions(g, *aids), "back"])
+    return choice.rpartition(":")[2]
 
 
 def test_expert_is_a_registered_bot() -> None:
@@ -55,10 +79,9 @@ def test_a_lost_royal_mistress_is_replaced_first(reign: Game) -> None:
     """Royal Actions (Choose Royal Mistress): with no Royal Mistress and the King's
     happiness near its defeat line, a new one is the best royal action."""
     g = _court_without_mistress(reign, 3, ["maria-de-cordoba", "casilda-manrique"])
-    bot = ExpertBot(1)
     royal = ["issue", "hunt", "nominate-genius", "court-painter", "cortes", "royal-pardon"]
-    best = bot._action_score(g, "choose-mistress")
-    assert all(best > bot._action_score(g, aid) for aid in royal)
+    assert _menu(g, *royal, "choose-mistress") == "choose-mistress"
+    assert _menu(g, *royal) != "choose-mistress"  # the menu is read as offered
 
 
 def test_the_only_lady_of_a_later_turn_is_kept_for_it(reign: Game) -> None:
@@ -67,8 +90,10 @@ def test_the_only_lady_of_a_later_turn_is_kept_for_it(reign: Game) -> None:
     instead of her."""
     g = _court_without_mistress(reign, 4, ["maria-de-cordoba", "juana-francisca-diez-de-aux"])
     g.state.removed_notables += ["casilda-manrique", "isabel-de-la-cueva"]
-    bot = ExpertBot(1)
-    assert bot.best_mistress(g) == "maria-de-cordoba"
+    ladies = family.mistress_candidates(g)
+    assert "juana-francisca-diez-de-aux" in ladies
+    choice = _ask(g, DecisionKind.MISTRESS, [f"mistress:{lid}" for lid in ladies])
+    assert choice == "mistress:maria-de-cordoba"
 
 
 def _ladies_gone_but(g: Game, keep: set[str]) -> None:
@@ -104,12 +129,24 @@ def test_the_valido_is_changed_before_his_penalty(reign: Game) -> None:
     """End of Turn / Valido: keeping a Valido who has served four turns with prestige
     under 5 costs a VP, so an equal noble is preferred to keeping him."""
     s = reign.state
-    s.valido = "count-of-onate" if "count-of-onate" in reign.content.nobles else s.valido
-    s.turn, s.valido_since = 5, 1
+    s.valido = "count-of-onate"
+
+    def ratings(nid: str) -> int:
+        return sum(court.known_rating(reign, nid, r) for r in ("political", "government"))
+
+    equal = next(
+        n
+        for n in reign.content.nobles
+        if n != s.valido and ratings(n) == ratings(s.valido) and court.where(reign, n) is None
+    )
+    options = ["keep", f"valido:{equal}"]
     s.last_scores = {"prestige": 3}
-    bot = ExpertBot(1)
-    keep = bot.valido_value(reign, None, "keep")  # type: ignore[arg-type]
-    assert keep == bot._valido_ratings(reign, s.valido) + 0.5 - 1.5
+    s.turn, s.valido_since = 5, 3  # served three turns: no penalty yet
+    assert _ask(reign, DecisionKind.VALIDO, options) == "keep"
+    s.turn, s.valido_since = 5, 2  # four turns
+    assert _ask(reign, DecisionKind.VALIDO, options) == f"valido:{equal}"
+    s.last_scores = {"prestige": 5}  # no penalty with prestige 5
+    assert _ask(reign, DecisionKind.VALIDO, options) == "keep"
 
 
 def _war(g: Game, war: str, position: int, *, truce: bool = False) -> None:
@@ -124,8 +161,11 @@ def test_an_embassy_goes_to_the_war_nearest_its_loss(reign: Game) -> None:
     it to the war one space from defeat, never to a truce far from it."""
     _war(reign, "flanders", -3)
     _war(reign, "england", 0, truce=True)
-    bot = ExpertBot(1)
-    assert bot.war_threat(reign, "flanders") > 0 > bot.war_threat(reign, "england")
+    embassy = DecisionKind.EMBASSY_TARGET
+    assert _ask(reign, embassy, ["war:england", "war:flanders"]) == "war:flanders"
+    no_embassy = actions.NO_EMBASSY  # worth nothing: a peace with England is worse
+    assert _ask(reign, embassy, ["war:england", no_embassy]) == no_embassy
+    assert _ask(reign, embassy, ["war:flanders", no_embassy]) == "war:flanders"
     flanders = war_plan.p_lost(reign, "flanders")
     assert flanders > war_plan.p_lost(reign, "flanders", truce=True)
     assert flanders > war_plan.p_lost(reign, "england")  # at truce: next turn only
@@ -141,12 +181,10 @@ def test_hothead_raises_the_army_before_a_campaign(content: Content) -> None:
     ws.active, ws.leader = True, "gonzalo-fernandez-de-cordoba"
     s.units["france-italy"] = {}
     s.treasury = 5
-    bot = ExpertBot(1)
-    assert bot._action_score(g, "raise-provincial") > bot._action_score(g, "military-campaign")
-    assert bot._action_score(g, "hunt") < 0
+    assert _menu(g, "military-campaign", "raise-provincial") == "raise-provincial"
+    assert _menu(g, "hunt", "issue", "nominate-genius") == "back"
     s.units["france-italy"] = {"tercio": 6}
-    bot._bonuses = {}
-    assert bot._action_score(g, "military-campaign") > bot._action_score(g, "raise-provincial")
+    assert _menu(g, "military-campaign", "raise-provincial") == "military-campaign"
 
 
 def _hothead_at_war(content: Content, army: dict[str, int]) -> Game:
@@ -165,26 +203,22 @@ def test_hothead_brings_spains_garrison_before_raising(content: Content) -> None
     government action for the campaign (a campaign may not follow one on the same front
     with the next ACTION card: Government Actions), where raising a tercio would use it."""
     g = _hothead_at_war(content, {"tercio": 1, "fleet": 1})  # 2 SP against France's 3
-    bot = ExpertBot(1)
-    assert bot.reinforcement(g) == ("spain", 1.5)
-    assert bot._action_score(g, "move") > bot._action_score(g, "raise-nations")
-    assert bot._action_score(g, "move") > bot._action_score(g, "military-campaign")
+    assert hothead.reinforcement(g) == ("spain", 1.5)
+    assert _menu(g, "raise-nations", "military-campaign", "move") == "move"
     # Nothing left to bring: the move is worth no more than the greedy bot's.
     g.state.units["spain"] = {}
-    bot._bonuses = {}
-    assert bot.reinforcement(g) == (None, 0.0)
-    assert bot._action_score(g, "move") < bot._action_score(g, "raise-nations")
+    assert hothead.reinforcement(g) == (None, 0.0)
+    assert _menu(g, "raise-nations", "move") == "raise-nations"
 
 
 def test_hothead_moves_every_unit_that_reaches_the_italian_army(content: Content) -> None:
     """The move's own choices: from Spain, each unit that can reach the war, then done."""
     g = _hothead_at_war(content, {"tercio": 1})
     g.state.units["italy"] = {"provincial": 1}
-    bot = ExpertBot(1)
-    d = Decision(Role.VALIDO, "", (), kind=DecisionKind.MOVE_SOURCE)
-    assert bot._hothead_move(g, d, "from:spain") > bot._hothead_move(g, d, "from:italy")
-    d = Decision(Role.VALIDO, "", (), kind=DecisionKind.MOVE_WHAT, subject="spain")
-    assert bot._hothead_move(g, d, "unit:tercio") > bot._hothead_move(g, d, "done")
+    assert _ask(g, DecisionKind.MOVE_SOURCE, ["from:italy", "from:spain"]) == "from:spain"
+    what = DecisionKind.MOVE_WHAT
+    assert _ask(g, what, ["done", "unit:tercio"], subject="spain") == "unit:tercio"
+    assert _ask(g, what, ["done", "unit:provincial"], subject="spain") == "unit:provincial"
 
 
 def test_hothead_keeps_a_capable_viceroy(content: Content) -> None:
@@ -195,20 +229,17 @@ def test_hothead_keeps_a_capable_viceroy(content: Content) -> None:
     Nominate Noble is, even after the war is over."""
     g = _hothead_at_war(content, {"tercio": 4})
     s = g.state
-    bot = ExpertBot(1)
     # No noble at Court is a better general than the commander (that is another reason).
     lead = court.known_rating(g, "gonzalo-fernandez-de-cordoba", "military")
     weaker = [n for n in content.nobles if court.known_rating(g, n, "military") <= lead]
-    capable = [n for n in weaker if bot._capable(g, n)]
-    unable = [n for n in weaker if not bot._capable(g, n)]
+    capable = [n for n in weaker if hothead.capable(g, n)]
+    unable = [n for n in weaker if not hothead.capable(g, n)]
     s.offices["viceroy-italy"] = capable[0]
     s.court_nobles = [capable[1], unable[0], unable[1], unable[2]]
-    assert bot._action_score(g, "appoint-noble") < 0
-    assert bot._action_score(g, "nominate-noble") < 0
+    assert _menu(g, "appoint-noble", "nominate-noble") == "back"
     s.offices["viceroy-italy"] = unable[3]
     s.wars["france-italy"].active = False
-    bot._bonuses = {}
-    assert bot._action_score(g, "nominate-noble") > 0
+    assert _menu(g, "appoint-noble", "nominate-noble") == "nominate-noble"
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

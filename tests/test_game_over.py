@@ -4,15 +4,17 @@ and where the VP went beside where the ducats went, in plain text as on the scre
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 import pytest
 
-from planet_king import present
+from planet_king import present, saves, sim
 from planet_king.bots import make_bot
 from planet_king.content.loader import Content
 from planet_king.engine.game import Game, GameOptions
+from planet_king.engine.state import VictoryLevel
 from planet_king.textmode import run
 
 
@@ -63,6 +65,25 @@ def test_a_full_reign_says_the_level_its_vp_reach(content: Content) -> None:
     assert present.game_over_summary(g)[0].startswith(
         f"Victory level: {level} with {g.state.vp} VP"
     )
+
+
+def test_a_victory_level_is_a_victory_level_and_its_words_stay_the_same(
+    content: Content,
+) -> None:
+    """Issue 33 §3: the level is a ``VictoryLevel``, whose text is the level's words as
+    ever: the log, the save and the simulator's JSON carry "defeat", not a class name."""
+    g = _early_defeat(content)
+    assert g.state.victory_level is VictoryLevel.DEFEAT
+    assert json.loads(saves.dumps(g))["final"]["victory_level"] == "defeat"
+    _, record = sim.play_one("hothead", 1, "random", content=content)
+    assert record["victory_level"] in set(VictoryLevel)
+    assert json.dumps(record["victory_level"]) == f'"{record["victory_level"].value}"'
+    assert [str(level) for level in VictoryLevel] == [
+        "major-victory",
+        "historical-outcome",
+        "defeat",
+        "neither-king-nor-planet",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -185,13 +185,43 @@ def test_data_dir_loads_another_copy_of_the_data(content, tmp_path) -> None:
     assert json.loads(sims.stdout)["data_version"] == content.version  # same files, same hash
 
 
+def test_every_command_that_reads_the_data_reads_the_data_dir(content, tmp_path) -> None:
+    """Issue 33 §3: --data-dir is resolved once into the Content a command passes down;
+    `scenarios`, `cards` and `report` once read the default data whatever was given."""
+    copy = tmp_path / "data"
+    shutil.copytree(content.data_dir, copy)
+    scen = copy / "scenarios" / "hothead.yaml"
+    scen.write_text(scen.read_text(encoding="utf-8").replace("name: Hothead", "name: Hotspur", 1))
+    nobles = copy / "nobles.yaml"
+    text = nobles.read_text(encoding="utf-8")
+    nobles.write_text(text.replace("Count-Duke of Olivares", "Count-Duke of Elsewhere", 1))
+    listed = invoke("scenarios", "--json", "--data-dir", copy)
+    assert listed.exit_code == 0, listed.stderr
+    names = {s["id"]: s["name"] for s in json.loads(listed.stdout)["scenarios"]}
+    assert names["hothead"] == "Hotspur"
+    shown = invoke("cards", "nobles", "--json", "--search", "elsewhere", "--data-dir", copy)
+    assert shown.exit_code == 0, shown.stderr
+    assert [c["id"] for c in json.loads(shown.stdout)["nobles"]] == ["gaspar-de-guzman"]
+    out = tmp_path / "balance.md"
+    report = invoke("report", "--games", "1", "--bots", "random", "--out", out, "--data-dir", copy)
+    assert report.exit_code == 0, report.stderr
+    written = out.read_text(encoding="utf-8")
+    assert "### Hotspur" in written and f"data {content.version})" not in written
+
+
 def test_a_broken_data_dir_names_file_entry_and_field(content, tmp_path) -> None:
     copy = tmp_path / "data"
     shutil.copytree(content.data_dir, copy)
     events = copy / "events.yaml"
     text = events.read_text(encoding="utf-8")
     events.write_text(text.replace("fortune: negative", "fortune: purple", 1), encoding="utf-8")
-    for args in (("play", "hothead", "--text"), ("simulate", "hothead", "--games", "1")):
+    for args in (
+        ("play", "hothead", "--text"),
+        ("simulate", "hothead", "--games", "1"),
+        ("scenarios",),
+        ("cards",),
+        ("report", "--games", "1", "--out", tmp_path / "never.md"),
+    ):
         result = invoke(*args, "--data-dir", copy)
         assert result.exit_code == 2
         err = result.stderr

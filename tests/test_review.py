@@ -247,3 +247,27 @@ def test_v_at_the_game_over_in_plain_text_mode_prints_the_whole_review(tmp_path)
     assert "Type v for the reign review" in text
     for heading in ("REIGN REVIEW", "The account", "Decisions", "Luck", "Turning points"):
         assert f"\n{heading}\n" in text
+
+
+# ------------------------------------------------------------- a sub-menu's Back
+def test_a_game_where_back_was_taken_is_reviewed_without_it():
+    """Issue 32's Back is no decision of the reign: the review walks the choices that
+    count (a newcomer's game with one Back crashed the review with KeyError 'menu:back')."""
+    import random
+
+    from planet_king.engine.decisions import BACK_ID
+    from planet_king.engine.game import counted
+
+    g = Game(SCENARIO, seed=3)
+    rng = random.Random(3)
+    while g.decision is not None and g.decision.back is None:
+        g.choose(rng.choice(g.decision.legal_ids))
+    assert g.decision is not None, "no sub-menu with Back in this game"
+    g.choose(BACK_ID)
+    for _ in range(3):
+        g.choose(rng.choice(g.decision.legal_ids))
+    assert BACK_ID in g.choices
+    review, account = reviewed(g)
+    assert [s.chosen for s in review.steps] == counted(g.choices)
+    assert BACK_ID not in {s.chosen for s in review.steps}
+    assert account.errors + account.noise == len(review.steps)

@@ -336,7 +336,7 @@ def test_saves_dir_override_env_default(monkeypatch, tmp_path) -> None:
     monkeypatch.chdir(tmp_path)
     assert saves.saves_dir() == Path(__file__).resolve().parent.parent / "saves"
     # installed (not a checkout): the user's data folder
-    monkeypatch.setattr(saves, "checkout_root", lambda: None)
+    monkeypatch.setattr(saves.folder, "checkout_root", lambda: None)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert saves.saves_dir() in (
         tmp_path / "xdg" / "planet-king" / "saves",  # Linux
@@ -431,7 +431,7 @@ def test_autosaves_rotate_per_game_and_the_latest_is_found(content, tmp_path) ->
 def test_old_games_keep_their_last_autosave(content, tmp_path, monkeypatch) -> None:
     """Games beyond the AUTOSAVE_GAMES most recent are cut down to their last autosave:
     never to none (issue 15, item 2)."""
-    monkeypatch.setattr(saves, "AUTOSAVE_GAMES", 3)
+    monkeypatch.setattr(saves.autosaves, "AUTOSAVE_GAMES", 3)
     games = [Game("hothead", seed=seed, content=content) for seed in range(5)]
     for game in games:
         for _ in range(3):

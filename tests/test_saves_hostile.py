@@ -134,7 +134,7 @@ def test_resume_survives_the_newest_autosave_vanishing(content, tmp_path, monkey
             newest.unlink()  # pruned right after this read
         return data
 
-    monkeypatch.setattr(saves, "read_save", read_then_vanish)
+    monkeypatch.setattr(saves.autosaves, "read_save", read_then_vanish)  # the listing's read
     result = invoke("resume", "--text", "--saves-dir", tmp_path, input="q\n")
     assert result.exit_code == 0, result.stderr
     assert "Leaving the game." in result.stdout
@@ -146,7 +146,7 @@ def test_resume_skips_a_newest_autosave_pruned_before_reading(content, tmp_path)
     assert saves.autosave(game, saves_dir=tmp_path) is None
     play(game, n=4)
     assert saves.autosave(game, saves_dir=tmp_path) is None
-    listing = saves._autosaves(tmp_path)
+    listing = saves.autosaves._autosaves(tmp_path)
     listing[-1].path.unlink()
     found = saves.latest_readable_autosave(tmp_path)
     assert found is not None and len(found[1].choices) == 3
@@ -481,7 +481,7 @@ def test_resume_finds_the_autosave_from_any_folder(content, tmp_path, monkeypatc
     folder (here an installed copy: the user's data folder), so `resume` run from
     another folder finds the game."""
     monkeypatch.delenv("PLANET_KING_SAVES")
-    monkeypatch.setattr(saves, "checkout_root", lambda: None)
+    monkeypatch.setattr(saves.folder, "checkout_root", lambda: None)
     import platformdirs  # never the real user's folder, on any system
 
     data_home = tmp_path / "user-data" / "planet-king"

@@ -5,6 +5,7 @@ either says so in one line."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from planet_king.bots import RandomBot, make_bot
 from planet_king.cli import app
 from planet_king.content.loader import Content, load_content
 from planet_king.engine import snapshot
-from planet_king.engine.decisions import IllegalChoice
+from planet_king.engine.decisions import BACK_ID, IllegalChoice
 from planet_king.engine.game import Game
 from planet_king.engine.rules_version import RULES_VERSION
 
@@ -60,10 +61,16 @@ def _format_1(src: Path, tmp_path: Path) -> Path:
     return _edited(src, tmp_path, edit)
 
 
+def program_rules(monkeypatch: pytest.MonkeyPatch, version: int) -> None:
+    """This program's rules version, as the saves write it and read it."""
+    for module in (saves.write, saves.replay):
+        monkeypatch.setattr(module, "RULES_VERSION", version)
+
+
 @pytest.fixture
 def newer_rules(monkeypatch: pytest.MonkeyPatch) -> int:
     """This program's rules are one version past the saves'."""
-    monkeypatch.setattr(saves, "RULES_VERSION", RULES_VERSION + 1)
+    program_rules(monkeypatch, RULES_VERSION + 1)
     return RULES_VERSION + 1
 
 
@@ -102,7 +109,7 @@ def test_a_save_of_older_rules_resumes_from_its_snapshot(
     )
     assert game.resumed_from.start.choices == snap["choices"]
     # the rules did not really change: resuming gives the game a replay gives
-    monkeypatch.setattr(saves, "RULES_VERSION", RULES_VERSION)
+    program_rules(monkeypatch, RULES_VERSION)
     replayed = saves.load_game(in_progress, content=content)
     assert replayed.load_notice is None and replayed.resumed_from is None
     assert game.state == replayed.state and game.log_entries == replayed.log_entries
@@ -119,7 +126,7 @@ def test_after_a_rules_change_the_same_version_refuses_and_a_bump_resumes(
         saves.load_game(in_progress, content=content)
     assert info.value.kind == "digest"
     # With the rules version bumped, the save resumes from its snapshot instead.
-    monkeypatch.setattr(saves, "RULES_VERSION", RULES_VERSION + 1)
+    program_rules(monkeypatch, RULES_VERSION + 1)
     data = saves.read_save(in_progress)
     game = saves.load_game(in_progress, content=content)
     assert "resumed from its snapshot at the start of turn 5" in (game.load_notice or "")
@@ -211,7 +218,9 @@ def test_undo_never_crosses_the_point_a_game_was_resumed_from(
         assert back.can_undo(learning=True) is None
         back = back.undo(learning=True)
         assert back.resumed_from is game.resumed_from
-    assert "was resumed after it" in (back.can_undo(learning=True) or "")
+    why = back.can_undo(learning=True) or ""
+    assert "was resumed after it" in why
+    assert f"'{back.choices[-1]}'" not in why  # issue 32 (9): words, never an option's id
     with pytest.raises(IllegalChoice, match="from a save made under older rules"):
         back.undo(learning=True)
     fork = game.fork()  # from the resume point, not from the seed
@@ -282,7 +291,7 @@ def test_a_game_resumed_at_its_first_choice_saves_as_resumed(
     assert saves.read_save(path).snapshot["choices"] == 0
     shuffle = Game.shuffle_deck
     monkeypatch.setattr(Game, "shuffle_deck", lambda g: (shuffle(g), shuffle(g)))
-    monkeypatch.setattr(saves, "RULES_VERSION", RULES_VERSION + 1)
+    program_rules(monkeypatch, RULES_VERSION + 1)
     resumed = saves.load_game(path, content=content)
     assert resumed.state.deck == game.state.deck  # the deck as it was dealt, not reshuffled
     again = saves.save_game(resumed, "again", saves_dir=tmp_path)
@@ -312,3 +321,27 @@ def test_replay_verify_does_not_call_an_unchecked_save_verified(
     result = CliRunner().invoke(app, ["replay", str(old), "--verify"])
     assert result.exit_code == 1 and result.stderr.count("\n") == 1
     assert "not verified: " in result.stderr and "save format 1" in result.stderr
+
+
+def test_a_back_in_a_resumed_game_returns_there_and_its_save_replays(
+    content: Content, in_progress: Path, newer_rules: int, changed_rules: None, tmp_path: Path
+) -> None:
+    """Issue 32 (3): in a game resumed from a snapshot of older rules, a sub-menu's Back
+    runs the rules again from the resume point (not from the seed: under the changed
+    rules its replay is another game) to the menu before; the save made then opens at
+    the same state."""
+    game = saves.load_game(in_progress, content=content)
+    assert game.resumed_from is not None
+    r = random.Random(4)
+    before = None
+    while game.decision is not None and game.decision.back is None:
+        before = (game.decision, game.state.digest(), len(game.log_entries))
+        game.choose(r.choice(game.decision.legal_ids))
+    assert game.decision is not None and before is not None, "no sub-menu in this reign"
+    game.choose(BACK_ID)
+    assert (game.decision, game.state.digest(), len(game.log_entries)) == before
+    assert game.resumed_from is not None
+    path = saves.save_game(game, "with-back", saves_dir=tmp_path)
+    loaded = saves.load_game(path, content=content)
+    assert loaded.choices == game.choices and loaded.state.digest() == game.state.digest()
+    assert loaded.decision == game.decision

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 from planet_king import saves, textmode
 from planet_king.engine import forecast as fc
+from planet_king.engine.decisions import Decision
 from planet_king.engine.game import Game
 
 WARNED = [
@@ -109,16 +111,15 @@ def test_an_invalid_entry_is_one_line_and_the_menu_is_not_reprinted(tmp_path: Pa
 def test_the_advisor_comes_by_the_same_path_as_the_full_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`h` asks the advisor's child process (hint_client), as the TUI does."""
-    from planet_king import hint_client
-
-    monkeypatch.setattr(hint_client, "SECONDS", 0.3)
+    """`h N` asks the advisor's child process (advisor.client), as the TUI does."""
     game = Game("hothead", seed=3)
     digest = game.state.digest()
-    text = play(game, ["h", "q"], tmp_path)
-    assert "The advisor (" in text and "best first." in text
-    answer = text.split("best first.")[1]
-    assert "* " in answer  # one option recommended
+    text = play(game, ["h 0.3", "h x", "q"], tmp_path)
+    assert "The advisor thinks for 0.3 seconds..." in text
+    assert "The advisor: " in text and "Best value first." in text
+    answer = text.split("Best value first.")[1]
+    assert "Too close to call: within 2 standard errors" in answer  # the table's footer
+    assert "'x' is not a number of seconds" in text
     for option in game.decision.options:
         if option.allowed:
             assert option.label in answer
@@ -229,3 +230,106 @@ def test_q_retries_a_failed_autosave_and_keeps_the_moves(tmp_path: Path) -> None
     assert "not kept" not in text.split("autosave failed")[-1].split("\n", 1)[-1]
     newest = saves.latest_autosave(folder)
     assert newest is not None and len(saves.read_save(newest).choices) == 1
+
+
+def test_h_with_seconds_thinks_that_long_and_bare_h_answers_from_the_instant_seam(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29 (3): `h 5` asks the advisor for five seconds; a bare `h` answers from an
+    instant valuer when one is plugged in (the learned evaluator's seam), no playouts."""
+    from planet_king import textmode
+    from planet_king.advisor import client as advisor_client
+
+    game = Game("hothead", seed=3)
+    asked: list[float | None] = []
+
+    def figures(oid: str, value: float) -> dict[str, object]:
+        return {"option": oid, "label": oid, "playouts": 50, "value": value, "value_error": 0.01}
+
+    def fake_ask(self, saved, seed, data_dir, *, seconds=None, playouts=None):
+        asked.append(seconds)
+        ids = game.decision.legal_ids
+        return {"options": [figures(i, 1.0 + n) for n, i in enumerate(ids)], "playouts": 9}
+
+    monkeypatch.setattr(advisor_client.Advisor, "ask", fake_ask)
+    monkeypatch.setattr(textmode, "_ADVISOR", {})
+    text = play(game, ["h 5", "q"], tmp_path)
+    assert asked == [5.0]
+    assert "The advisor thinks for 5 seconds..." in text
+    assert "Recommended: " + game.decision.legal_ids[-1] in text
+
+    def instant(g: Game) -> dict[str, object]:
+        return {"options": [figures(i, 2.0) for i in g.decision.legal_ids]}
+
+    monkeypatch.setattr(advisor_client, "INSTANT", instant)
+    text = play(game, ["h", "q"], tmp_path)
+    assert asked == [5.0]  # no playouts asked for
+    assert "too close to call" in text
+
+
+def test_bare_h_answers_at_once_from_the_learned_evaluator(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29 (3): plain text's `h` answers from the evaluator, asking no playouts."""
+    from planet_king.advisor import client as advisor_client
+
+    def no_playouts(self, *args, **kwargs):
+        raise AssertionError("a bare h asked the advisor's playouts")
+
+    monkeypatch.setattr(advisor_client.Advisor, "ask", no_playouts)
+    game = Game("hothead", seed=3)
+    digest = game.state.digest()
+    text = play(game, ["h", "q"], tmp_path)
+    answer = text.split("The learned evaluator, at once")[1]
+    assert "No recommendation before playouts have measured the options." in answer
+    for option in game.decision.legal:
+        assert option.label in answer
+    assert game.state.digest() == digest
+
+
+def _to_a_sub_menu() -> tuple[Game, Decision]:
+    """Random play to the first decision that offers Back, with the decision before."""
+    g = Game("anni-mirabiles", seed=1)
+    r = random.Random(1)
+    before = g.decision
+    while g.decision is not None and g.decision.back is None:
+        before = g.decision
+        g.choose(r.choice(g.decision.legal_ids))
+    assert g.decision is not None and before is not None
+    return g, before
+
+
+def test_a_sub_menu_numbers_back_and_its_number_goes_back(tmp_path: Path) -> None:
+    """Issue 32 (3): every sub-menu has Back, numbered like any option; taking it shows
+    the menu the player came from again, nothing of the choice left."""
+    game, before = _to_a_sub_menu()
+    n = len(game.decision.options)
+    digest_before = Game.replay(game.scenario.id, game.choices[:-1], seed=1).state.digest()
+    text = play(game, [str(n), "q"], tmp_path)
+    assert f"\n  {n}. Back\n" in text
+    after = text.split("Back to the menu before", 1)[1]
+    assert f"decides: {before.prompt}" in after  # the menu before, shown again
+    assert game.decision == before and game.state.digest() == digest_before
+
+
+def test_every_option_is_numbered_past_the_ninth(tmp_path: Path) -> None:
+    """Issue 32 (3): a list of more than nine options numbers them all, and the number
+    typed takes that option."""
+    for seed in range(40):
+        game = Game("the-planet-king", seed=seed)
+        r = random.Random(seed)
+        while game.decision is not None:
+            opts = game.decision.options
+            if len(opts) >= 11 and opts[9].allowed and opts[10].allowed:
+                break
+            game.choose(r.choice(game.decision.legal_ids))
+        if game.decision is not None:
+            break
+    else:
+        raise AssertionError("no decision of eleven options in these games")
+    eleventh = game.decision.options[10]
+    menu = textmode.render_decision(game)
+    numbers = re.findall(r"^  (\d+)\. ", menu, flags=re.MULTILINE)
+    assert numbers == [str(i) for i in range(1, len(game.decision.options) + 1)]
+    play(game, ["11", "y", "q"], tmp_path)  # y: if a warning asks first
+    assert game.choices[-1] == eleventh.id

@@ -303,3 +303,30 @@ def test_the_last_pages_explain_the_position_the_example_leaves(content: Content
     # End of Turn Phase / Appointment of a New Valido: four turns served by then
     assert f.last_turn - game.state.valido_since + 1 == 4
     assert "Olivares will have served four turns at the last End of Turn" in aim
+
+
+def test_back_in_a_step_s_sub_menu_returns_to_the_step_before(content: Content, tmp_path) -> None:
+    """Issue 32 (3): a step that is a sub-menu (who explores, after Exploration) offers
+    Back; taking it shows the step before again, still on the example's path, and the
+    example then plays to its end."""
+    tut = tutorial.load(content)
+    game = tutorial.new_game(tut, content)
+    steps = [s.choice for s in tut.steps]
+    for choice in steps:
+        if game.decision is not None and game.decision.back is not None:
+            break
+        game.choose(choice)
+    else:
+        raise AssertionError("no step of the tutorial is a sub-menu")
+    n = len(game.choices)  # the sub-menu is step n + 1
+    back = str(len(game.decision.options))
+    out = io.StringIO()
+    read = answers(*[""] * n, back, *[""] * (len(steps) - n + 1), "q")
+    code = tutorial.run_text(content, read=read, out=out, saves_dir=tmp_path)
+    text = out.getvalue()
+    assert code == 0
+    assert f"  {back}. Back" in text and "Back to the step before." in text
+    after = text.split("Back to the step before.", 1)[1]
+    assert after.index(f"== Step {n} of {len(steps)}:") < after.index(f"== Step {n + 1} of")
+    assert "The example went another way" not in text
+    assert "== What to aim for" in text  # played to the end, on the path

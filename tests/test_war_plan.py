@@ -9,6 +9,8 @@ import pytest
 
 from planet_king.bots import war_plan
 from planet_king.bots.expert import ExpertBot
+from planet_king.bots.expert_valuation import ForecastValuation
+from planet_king.bots.expert_wars import WarValuation
 from planet_king.bots.greedy import GreedyBot
 from planet_king.engine.decisions import Decision, DecisionKind, Option, Role
 from planet_king.engine.game import Game
@@ -25,6 +27,17 @@ def _at_war(g: Game, war: str, units: dict[str, int], *, leader: str | None, ene
 
 def _outlook(g: Game, war: str) -> war_plan.Outlook:
     return war_plan.Outlook.of(g, war)
+
+
+def _wars() -> WarValuation:
+    """The expert's valuation of the wars, fresh (it keeps what it reads for the turn)."""
+    return WarValuation(ForecastValuation())
+
+
+def _choose(g: Game, bot: ExpertBot | GreedyBot, d: Decision) -> str:
+    """The bot's choice when the game asks ``d``."""
+    g.decision = d
+    return bot.choose(g)
 
 
 def test_progression_without_a_commander_any_result_moves_the_marker(reign: Game) -> None:
@@ -99,9 +112,13 @@ def test_the_expert_reinforces_the_army_a_unit_takes_off_the_automatic_move(
     _at_war(reign, "england", {"fleet": 1}, leader=None, enemy="cecil")  # no commander
     reign.state.wars["flanders"].position = -2
     reign.state.wars["england"].position = -2
-    bot = ExpertBot(1)
-    assert bot.reinforce_value(reign, "england", "nations") == 0.0
-    assert bot.reinforce_value(reign, "flanders", "nations") > 0.0
+    assert _wars().reinforce_value(reign, "england", "nations") == 0.0
+    assert _wars().reinforce_value(reign, "flanders", "nations") > 0.0
+    options = (Option("to:england", "England"), Option("to:flanders", "Flanders"))
+    where = Decision(
+        Role.VALIDO, "", options, kind=DecisionKind.UNIT_DESTINATION, subject="nations"
+    )
+    assert _choose(reign, ExpertBot(1), where) == "to:flanders"
 
 
 def test_the_expert_campaigns_where_the_war_can_be_won(reign: Game) -> None:
@@ -110,11 +127,9 @@ def test_the_expert_campaigns_where_the_war_can_be_won(reign: Game) -> None:
     successes."""
     _at_war(reign, "flanders", {"tercio": 4}, leader=CORDOBA, enemy="nassau")
     reign.state.wars["flanders"].position = 2  # two spaces from victory (4 black spaces)
-    bot = ExpertBot(1)
-    ready = bot.campaign_value(reign, "flanders")
+    ready = _wars().campaign_value(reign, "flanders")
     reign.state.units["flanders"] = {"tercio": 1}
-    bot._new_board()
-    assert ready > bot.campaign_value(reign, "flanders") > 0
+    assert ready > _wars().campaign_value(reign, "flanders") > 0
 
 
 def test_the_expert_plans_the_units_a_threshold_needs(reign: Game) -> None:
@@ -127,7 +142,7 @@ def test_the_expert_plans_the_units_a_threshold_needs(reign: Game) -> None:
     one, _ = o.with_unit(reign, "tercio")
     assert o.p_lost(one) == o.p_lost(o.army)  # one unit alone changes nothing
     assert o.p_lost(o.with_units(reign, "tercio", 2)) < o.p_lost(o.army)
-    assert ExpertBot(1).reinforce_value(reign, "flanders", "tercio") > 0.0
+    assert _wars().reinforce_value(reign, "flanders", "tercio") > 0.0
 
 
 def test_a_plan_for_an_army_without_a_commander_sends_a_general(reign: Game) -> None:
@@ -135,9 +150,9 @@ def test_a_plan_for_an_army_without_a_commander_sends_a_general(reign: Game) -> 
     whatever the SP; a unit is worth something only with a general to send from Court."""
     _at_war(reign, "flanders", {"tercio": 2}, leader=None, enemy="nassau")
     reign.state.wars["flanders"].position = -2
-    assert ExpertBot(1).reinforce_value(reign, "flanders", "tercio") == 0.0  # none at Court
+    assert _wars().reinforce_value(reign, "flanders", "tercio") == 0.0  # none at Court
     reign.state.court_nobles[0] = CORDOBA
-    assert ExpertBot(1).reinforce_value(reign, "flanders", "tercio") > 0.0
+    assert _wars().reinforce_value(reign, "flanders", "tercio") > 0.0
 
 
 def test_the_expert_keeps_the_last_fleet_of_a_naval_war(reign: Game) -> None:
@@ -156,7 +171,5 @@ def test_the_expert_keeps_the_last_fleet_of_a_naval_war(reign: Game) -> None:
         kind=DecisionKind.SP_LOSS,
         subject="england",
     )
-    bot = ExpertBot(1)
-    assert bot.score(reign, naval, "lose:tercio") > bot.score(reign, naval, "lose:fleet")
-    greedy = GreedyBot(1)
-    assert greedy.score(reign, naval, "lose:fleet") > greedy.score(reign, naval, "lose:tercio")
+    assert _choose(reign, ExpertBot(1), naval) == "lose:tercio"
+    assert _choose(reign, GreedyBot(1), naval) == "lose:fleet"

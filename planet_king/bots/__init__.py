@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Protocol
 
@@ -17,26 +18,28 @@ class Bot(Protocol):
     def choose(self, game: Game) -> str: ...
 
 
-def _advisor(seed: int) -> Bot:
-    """Advisor-guided play (imported on use: the advisor plays its playouts with bots)."""
-    from planet_king.advisor_bot import AdvisorBot
+def _on_use(module: str, cls: str) -> Callable[[int], Bot]:
+    """A bot made by a module imported only when the bot is first made: the advisor
+    bot's module imports the advisor, which plays its playouts with the bots here, and
+    the evaluator bot's loads the model. The registry names them and never imports them
+    itself, so importing the bots never imports the advisor back."""
 
-    return AdvisorBot(seed)
+    def make(seed: int) -> Bot:
+        factory: Callable[[int], Bot] = getattr(importlib.import_module(module), cls)
+        return factory(seed)
 
-
-def _evaluator(seed: int) -> Bot:
-    """One ply with the learned evaluator (imported on use: it loads the model)."""
-    from planet_king.bots.evaluator_bot import EvaluatorBot
-
-    return EvaluatorBot(seed)
+    make.__doc__ = f"{module}.{cls}, imported on use."
+    return make
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "expert": ExpertBot,
-    "advisor": _advisor,
-    "evaluator": _evaluator,
+    # advisor-guided play (the expert, overridden where playouts clearly disagree)
+    "advisor": _on_use("planet_king.bots.advisor_bot", "AdvisorBot"),
+    # one ply with the learned evaluator
+    "evaluator": _on_use("planet_king.bots.evaluator_bot", "EvaluatorBot"),
 }
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 
 from planet_king.bots.expert import ExpertBot
+from planet_king.engine import resume
 from planet_king.engine.game import Game
 from planet_king.evaluator.model import Evaluator, default_evaluator
 
@@ -120,16 +121,12 @@ class EvaluatorBot:
             or root.scenario.id != game.scenario.id
             or root.options != game.options
             or root.content is not game.content
+            or root.resumed_from is not game.resumed_from
             or game.choices[:n] != root.choices
         ):
-            root = Game.replay(
-                game.scenario.id,
-                game.choices,
-                seed=game.seed,
-                options=game.options,
-                content=game.content,
-                keep_turn_starts=True,
-            )
+            # from the game's actual start: a game resumed from a save's snapshot no
+            # longer replays from its seed
+            root = resume.from_start(game, keep_turn_starts=True)
         else:
             for choice in game.choices[n:]:
                 root.choose(choice)

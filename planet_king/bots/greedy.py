@@ -224,7 +224,8 @@ class GreedyBot:
         if card is None:
             return 0
         if kind in ("queen", "mistress"):
-            return card.happiness + card.prestige + getattr(card, "fertility", 0)
+            lady = g.content.ladies.get(ident)
+            return lady.happiness + lady.prestige + lady.fertility if lady else 0
         if kind == "valido":
             return court.known_rating(g, ident, "political") + court.known_rating(
                 g, ident, "government"

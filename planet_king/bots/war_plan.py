@@ -185,7 +185,7 @@ def war_cards(g: Game, cards: list[str]) -> Counter[str]:
         if card.effect == "total-war":
             out["*"] += 1
         elif card.effect == "war":
-            out[card.params["power"]] += 1
+            out[str(card.params["power"])] += 1
     return out
 
 

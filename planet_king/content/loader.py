@@ -26,6 +26,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from planet_king.content import ids
+from planet_king.content.effects import EFFECTS, ParamTypes
 from planet_king.content.models import (
     BattleNames,
     EnemyLeader,
@@ -256,31 +257,24 @@ def _check_refs(
 def _check_effects(path: Path, events: dict[str, EventCard]) -> None:
     """Every card's ``effect`` names rule code that exists (else the game would stop
     with "not implemented" the first time the card is drawn)."""
-    from planet_king.engine.rules.events import (  # the rule code registers them
-        EFFECT_MAY,
-        EFFECT_NEEDS,
-        EFFECTS,
-    )
-
     for card in events.values():
-        if card.effect not in EFFECTS:
+        params = EFFECTS.get(card.effect)
+        if params is None:
             raise DataError(
                 f"{path}: entry '{card.id}', field 'effect': unknown effect "
                 f"'{shown(card.effect, 60)}' (no rule code has that name)"
             )
-        _check_params(path, card, EFFECT_NEEDS[card.effect], EFFECT_MAY[card.effect])
+        _check_params(path, card, params.needs, params.may)
 
 
-def _check_params(
-    path: Path, card: EventCard, needs: dict[str, type], may: dict[str, type]
-) -> None:
+def _check_params(path: Path, card: EventCard, needs: ParamTypes, may: ParamTypes) -> None:
     """The card gives every parameter its effect needs, only those its effect reads, each
     of the type the effect reads (a parameter nobody reads would silently do nothing)."""
     owner = f"{path}: entry '{card.id}'"
     for key in needs:
         if key not in card.params:
             raise DataError(f"{owner}, field 'params.{key}': missing (effect '{card.effect}')")
-    known = needs | may
+    known = {**needs, **may}
     for key, value in card.params.items():
         kind = known.get(key)
         if kind is None:

@@ -93,12 +93,22 @@ class Option(NamedTuple):
 # allowed, reason, meaning))``: skips the wrapper that fills in defaults (rules build a
 # thousand a game).
 new_full_option: Callable[[type[Option], tuple[str, str, bool, str | None, Meaning | None]], Option]
-new_full_option = tuple.__new__  # type: ignore[assignment]
+new_full_option = tuple.__new__
 
 
 def new_option(cls: type[Option], fields: tuple[str, str, bool, str | None]) -> Option:
     """Option(...) from its first four fields, without a meaning."""
     return new_full_option(cls, (*fields, None))
+
+
+# Back, offered by the engine on every sub-menu: a decision that follows a choice of the
+# same player in the same action, with no card or marker drawn since (Game.ask). It
+# takes that choice back, so nothing it led to stays spent. It is a way through the
+# menus, not a move: it is not among a decision's ``legal`` options, which are what
+# bots, the advisor and the forecast choose from (so play is the same with or without
+# it), and ``Game.choose`` takes it like any allowed option.
+BACK_ID = "menu:back"
+BACK = Option(BACK_ID, "Back", meaning=Meaning("back"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +128,20 @@ class Decision:
 
     @property
     def legal(self) -> tuple[Option, ...]:
+        """The allowed options that play the game: Back (``BACK_ID``) is not one."""
         if self.known_legal is not None:
             return self.known_legal
-        return tuple(o for o in self.options if o.allowed)
+        return tuple(o for o in self.options if o.allowed and o.id != BACK_ID)
+
+    @property
+    def back(self) -> Option | None:
+        """The Back of a sub-menu (the last option), or None."""
+        last = self.options[-1] if self.options else None
+        return last if last is not None and last.id == BACK_ID else None
+
+    def takes(self, option_id: str) -> bool:
+        """Whether a person may choose ``option_id``: a legal option, or Back."""
+        return any(o.id == option_id and o.allowed for o in self.options)
 
     @property
     def legal_ids(self) -> tuple[str, ...]:

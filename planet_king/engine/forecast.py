@@ -22,6 +22,7 @@ from planet_king.content.models import TableRow
 from planet_king.engine.decisions import Role
 from planet_king.engine.rules import court, end_of_turn, family, memorials, scoring
 from planet_king.engine.rules.units import PLUS_ULTRA, unit_sp
+from planet_king.engine.state import VictoryLevel
 from planet_king.engine.words import plural
 
 if TYPE_CHECKING:
@@ -146,9 +147,9 @@ def level_lines(g: Game) -> list[tuple[str, int]]:
     the highest first (Victory Levels); below the last, Neither King nor Planet."""
     t = g.scenario.thresholds
     lines = (
-        ("major-victory", t.major_victory),
-        ("historical-outcome", t.historical_outcome),
-        ("defeat", t.defeat),
+        (VictoryLevel.MAJOR_VICTORY, t.major_victory),
+        (VictoryLevel.HISTORICAL_OUTCOME, t.historical_outcome),
+        (VictoryLevel.DEFEAT, t.defeat),
     )
     return [(level, line) for level, line in lines if line is not None]
 
@@ -161,7 +162,7 @@ def level_for(g: Game, vp: int) -> str:
     for level, line in level_lines(g):
         if vp >= line:
             return level
-    return "neither-king-nor-planet"
+    return VictoryLevel.NEITHER_KING_NOR_PLANET
 
 
 def unrolled_income_ratings(g: Game) -> list[str]:
@@ -172,7 +173,7 @@ def unrolled_income_ratings(g: Game) -> list[str]:
         nid = g.state.offices.get(office)
         card = g.content.nobles.get(nid or "")
         fixed = f"{nid}:government" in g.state.rolled_ratings
-        if card is not None and card.government == "?" and not fixed:
+        if nid is not None and card is not None and card.government == "?" and not fixed:
             out.append(nid)
     return out
 
@@ -306,7 +307,7 @@ def forecast(g: Game) -> Forecast:
     vp_changes = [(why, n * vp_factor, role) for why, n, role in vp_changes if n]
     vp_solo, vp_king, vp_valido = _vp_after(g, vp_changes)
     vp_end = vp_king + vp_valido if g.options.coop else vp_solo
-    scores = tuple(
+    score_forecasts = tuple(
         ScoreForecast(
             c.name,
             c.points,
@@ -320,7 +321,7 @@ def forecast(g: Game) -> Forecast:
     return Forecast(
         turn=s.turn,
         last_turn=g.scenario.last_turn,
-        scores=scores,
+        scores=score_forecasts,
         treasury=TreasuryForecast(
             now=s.treasury,
             upkeep=tuple(upkeep),
@@ -357,7 +358,8 @@ def revolt_troops(g: Game) -> tuple[list[str], list[str], int]:
     homes = end_of_turn.levy_homes(g)
     if s.step == "levy":  # some are levied already: the rest are still to come
         homes = homes[sum(units.get("provincial", 0) for units in s.units.values()) :]
-    held, bare = [], []
+    held: list[str] = []
+    bare: list[str] = []
     for loc in s.revolts:
         here = dict(s.units.get(loc, {}))
         if not _done(g, "levy"):

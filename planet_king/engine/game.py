@@ -13,13 +13,15 @@ import hashlib
 import random
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planet_king.content.ids import Event
 from planet_king.content.loader import Content, load_content
 from planet_king.content.models import EventCard, Scenario
 from planet_king.engine import snapshot, stacking
 from planet_king.engine.decisions import (
+    BACK,
+    BACK_ID,
     Choices,
     Decision,
     DecisionKind,
@@ -28,12 +30,16 @@ from planet_king.engine.decisions import (
     Role,
 )
 from planet_king.engine.log import LogEntry
+from planet_king.engine.rules import modes
+from planet_king.engine.rules.flow import play
 from planet_king.engine.state import GameState, Stats
+
+if TYPE_CHECKING:
+    from planet_king.engine.resume import ResumePoint
 
 Rules = Generator[Decision, str, Any]
 
 BIRDS = {"positive": "eagle", "neutral": "pigeon", "negative": "crow"}
-DIFFICULTIES = ("very-easy", "easy", "normal", "hard", "very-hard")
 
 
 _new_entry = tuple.__new__  # LogEntry's fields, all given: skips the defaults' wrapper
@@ -154,6 +160,19 @@ class _Trace:
 
     draws_before_choice: list[int] = field(default_factory=list)
     last_label: str = ""  # the last choice in words, for the undo's messages
+    last_role: Role | None = None  # who made the last choice (a sub-menu's Back)
+
+
+def counted(choices: Iterable[str]) -> list[str]:
+    """The choices that make the position: each Back (``BACK_ID``) and the choice it
+    took back left out."""
+    kept: list[str] = []
+    for choice in choices:
+        if choice == BACK_ID:
+            kept.pop()
+        else:
+            kept.append(choice)
+    return kept
 
 
 class Game:
@@ -169,6 +188,8 @@ class Game:
         keep_turn_starts: bool = False,
         _start: tuple[TurnStart, History] | None = None,
     ) -> None:
+        # The program passes the Content its command line resolved (tests/test_layers.py
+        # checks it); the default data folder is for tests and scripts.
         self.content = content or load_content()
         if scenario not in self.content.scenarios:
             known = ", ".join(sorted(self.content.scenarios))
@@ -179,8 +200,6 @@ class Game:
                 f"scenario '{scenario}' is not playable yet: its rules are not implemented"
             )
         self.options = options or GameOptions()
-        from planet_king.engine.rules import modes
-
         modes.validate(self)
         self.seed = seed
         self.rng = random.Random(seed)
@@ -193,6 +212,9 @@ class Game:
         # saves check replays against these (a point where no rule code is pending).
         self.turn_digests: list[tuple[int, int, str]] = []
         self._trace = _Trace()
+        # Actions being carried out (rules.actions.perform): their decisions that follow
+        # a choice of the same player are sub-menus, and offer Back (see ``ask``).
+        self.acting = 0
         self.decision: Decision | None = None
         # Copies of the game at each turn start, kept on demand (see ``fork``).
         self.turn_starts: list[TurnStart] | None = [] if keep_turn_starts else None
@@ -200,9 +222,7 @@ class Game:
         self.last_start: StartRecord | None = None
         # A game resumed from a snapshot (a save of older rules): its choices before
         # this point no longer replay from the seed (planet_king.engine.resume).
-        self.resumed_from: Any = None
-        from planet_king.engine.rules.flow import play  # rules import Game: avoid a cycle
-
+        self.resumed_from: ResumePoint | None = None
         if _start is None:
             self._rules: Rules = play(self)
         else:
@@ -253,16 +273,16 @@ class Game:
 
         A running game cannot be copied (its rules are a suspended generator), so the
         fork starts from a copy of the last turn start and replays the choices made
-        since; without turn starts (``keep_turn_starts``) it replays the whole game.
+        since; without turn starts (``keep_turn_starts``) it replays the whole game. It
+        replays only the choices that count (a fork is never saved): a Back taken before
+        costs nothing.
         """
         if not self.turn_starts and self.resumed_from is not None:
-            from planet_king.engine import resume
-
-            return resume.replay_from(self, self.choices)
+            return self.resumed_from.replay(self, self.choices)
         if not self.turn_starts:
             return Game.replay(
                 self.scenario.id,
-                self.choices,
+                counted(self.choices),
                 seed=self.seed,
                 options=self.options,
                 content=self.content,
@@ -275,7 +295,9 @@ class Game:
             content=self.content,
             _start=(start, self._history()),
         )
-        for choice in self.choices[start.choices :]:
+        # a fork of a resumed game starts from the same point: its own forks too
+        game.resumed_from = self.resumed_from
+        for choice in counted(self.choices[start.choices :]):  # no Back crosses a turn start
             game.choose(choice)
         return game
 
@@ -352,11 +374,45 @@ class Game:
                 f"'{option_id}' is {why} (decision: {decision.prompt}; "
                 f"legal: {', '.join(decision.legal_ids)})"
             )
+        if option_id == BACK_ID:
+            self._back()
+            return
         stacking.follow(self, option_id)
         self._trace.last_label = o.label
+        self._trace.last_role = decision.role
         self._trace.draws_before_choice.append(self.random_draws)
         self.choices.append(option_id)
         self._advance(option_id)
+
+    def _back(self) -> None:
+        """Back from a sub-menu: the game as it was at the menu it came from, the Back
+        kept among the choices (a save replays it). The rules are a generator, which
+        cannot step back: they run again, in place, through the choices that count, from
+        the game's start or its resume point (a whole game replays in some 20 ms)."""
+        raw = [*self.choices, BACK_ID]
+        draws = [*self._trace.draws_before_choice, self.random_draws]
+        # what the replay would recount otherwise, and with other choice numbers (a Back
+        # never crosses a turn start: it stays within one action)
+        kept = (self.turn_digests, self.last_start, self.turn_starts, self.resumed_from)
+        self._rules.close()
+        at = self.resumed_from
+        first = 0 if at is None else at.start.choices
+        start = None if at is None else (at.start, at.history)
+        # __init__ sets only the engine's fields: metadata (saves' names, learning) and
+        # caches stay
+        self.__init__(  # type: ignore[misc]
+            self.scenario.id,
+            seed=self.seed,
+            options=self.options,
+            content=self.content,
+            _start=start,
+        )
+        for choice in counted(raw[first:]):
+            self.choose(choice)
+        self.turn_digests, self.last_start, self.turn_starts, self.resumed_from = kept
+        self.choices = raw
+        self._trace.draws_before_choice = draws
+        self._trace.last_label = "Back"  # for the undo's messages
 
     def _advance(self, value: str | None) -> None:
         try:
@@ -387,6 +443,14 @@ class Game:
             raise EngineError(f"no legal option for decision '{prompt}'")
         if len(legal) == 1:
             return legal[0].id
+        trace = self._trace
+        if (
+            self.acting
+            and trace.last_role is role
+            and trace.draws_before_choice
+            and trace.draws_before_choice[-1] == self.random_draws
+        ):  # a sub-menu: Back takes back the choice that led here (nothing drawn since)
+            opts = (*opts, BACK)
         choice = yield Decision(role, prompt, opts, rule, cause, checks, legal, kind, subject)
         return choice
 
@@ -586,6 +650,12 @@ class Game:
     learning: bool = False
     role_names: dict[str, str] | None = None
     created: str | None = None
+    # The game's own id, made when it is first saved: it names its saves (None: never
+    # saved, or a save made before games had ids).
+    game_id: str | None = None
+    # The choices as of the last autosave (or of the save it was opened from): an
+    # autosave with nothing new is not written.
+    autosaved_choices: tuple[str, ...] | None = None
     # One line for the player about how a save was opened (older rules, a replay that
     # parted from the save), set by planet_king.saves; None when there is nothing to say.
     load_notice: str | None = None
@@ -602,7 +672,8 @@ class Game:
         base = self.resumed_from
         if base is not None and len(self.choices) <= base.start.choices:
             return (
-                f"'{self.choices[-1]}' cannot be undone: the game was resumed after it, at the "
+                f"{self._last_choice_named()} cannot be undone: the game was resumed after it, "
+                f"at the "
                 f"start of turn {base.start.turn}, from a save made under older rules"
             )
         drawn = self.random_draws - self._trace.draws_before_choice[-1]
@@ -625,9 +696,7 @@ class Game:
             raise IllegalChoice(why)
         crossed = self.random_draws != self._trace.draws_before_choice[-1]
         if self.resumed_from is not None:
-            from planet_king.engine import resume
-
-            game = resume.replay_from(self, self.choices[:-1])
+            game = self.resumed_from.replay(self, self.choices[:-1])
         else:
             game = Game.replay(
                 self.scenario.id,
@@ -639,5 +708,5 @@ class Game:
         game.learning = self.learning or crossed
         game.role_names = self.role_names
         game.created = self.created
-        game.game_id = getattr(self, "game_id", None)  # the same game (its saves' name)
+        game.game_id = self.game_id  # the same game (its saves' name)
         return game

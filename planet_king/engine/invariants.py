@@ -39,6 +39,7 @@ UNIQUE_ACTIONS = (  # Actions / Unique Actions (l.573), as the engine's action i
 TWO_DUCAT_LEADERS = {"ambrosio-de-spinola": None, "juan-jose-of-austria": 3}
 UNION_OF_ARMS = Event.UNION_OF_ARMS
 HUNTING_DAY = Event.HUNTING_DAY
+RESHUFFLE_IN_TEST = "The event deck is exhausted during a fortune test"  # Game.reshuffle_discards
 CAMPAIGN = "military-campaign"
 # War of the Palatinate: its end line, and a VP change (solo "+1 VP (", co-op "+1 VP for").
 PALATINATE_ENDS = "War of the Palatinate ends in "
@@ -119,6 +120,11 @@ class Watch:
     # (None until the first check: Hothead's deck holds the card from the start).
     hunting_plays: int = 0
     hunts_at_play: int | None = None
+    # Reshuffles forced by a fortune test (R102: the played HUNTING DAY among the cards
+    # shuffled back), counted from the log, and their count at the last play.
+    reshuffles: int = 0
+    reshuffles_at_play: int = 0
+    reshuffles_read: int = 0
 
     log_read: int = 0  # log entries read by ``late_palatinate``
     # Government actions counted at the last check, its phase and turn, and those taken
@@ -181,19 +187,31 @@ class Watch:
     def hunting_day(self, g: Game) -> list[str]:
         """Creating the Event Decks (l.228), Hunt (l.474): HUNTING DAY is in a deck only
         through a Hunt, so each play of it as an event follows a Hunt taken since it was
-        last played (Hothead's deck holds it once from the start, l.797)."""
+        last played (Hothead's deck holds it once from the start, l.797), or a reshuffle
+        forced by a fortune test has put the played card back into the deck (l.261, R102)."""
         stats = g.state.stats
         plays, hunts = stats.events_played[HUNTING_DAY], stats.actions_taken["hunt"]
+        self._count_reshuffles(g)
         if self.hunts_at_play is None or plays < self.hunting_plays:  # start, or taken back
             self.hunting_plays = plays
             self.hunts_at_play = hunts - (1 if g.hothead and plays == 0 else 0)
+            self.reshuffles_at_play = self.reshuffles
             return []
         out = []
         if plays > self.hunting_plays:
-            if hunts <= self.hunts_at_play:
+            if hunts <= self.hunts_at_play and self.reshuffles <= self.reshuffles_at_play:
                 out.append(f"HUNTING DAY played on turn {g.state.turn} with no Hunt since")
             self.hunting_plays, self.hunts_at_play = plays, hunts
+            self.reshuffles_at_play = self.reshuffles
         return out
+
+    def _count_reshuffles(self, g: Game) -> None:
+        entries = g.log_entries
+        if len(entries) < self.reshuffles_read:  # a game taken back: count again
+            self.reshuffles = self.reshuffles_read = 0
+        for e in entries[self.reshuffles_read :]:
+            self.reshuffles += e.text.startswith(RESHUFFLE_IN_TEST)
+        self.reshuffles_read = len(entries)
 
     def unique_actions(self, g: Game) -> list[str]:
         """Actions / Unique Actions: each once a turn, apart from those an event card

@@ -93,8 +93,8 @@ class _Record:
         if not isinstance(data, dict):
             raise _fail(where, "an object", data)
         kwargs: dict[str, Any] = {}
-        for key, value in data.items():
-            key = RENAMED.get(f"{self.name}.{key}", key)
+        for saved_key, value in data.items():
+            key = RENAMED.get(f"{self.name}.{saved_key}", str(saved_key))  # JSON keys are text
             entry = self.by_saved.get(key)
             if entry is None:
                 continue  # a field this version no longer has
@@ -123,7 +123,7 @@ def _codec(tp: Any, where: str) -> tuple[Encode, Decode]:
             raise TypeError(f"snapshot: {where}: only 'X | None' unions are supported")
         enc, dec = _codec(inner[0], where)
         return (
-            None if enc is None else (lambda v: None if v is None else enc(v)),
+            None if enc is None else _optional(enc),
             lambda d, w: None if d is None else dec(d, w),
         )
     if origin in (list, tuple) and (origin is list or args[-1] is Ellipsis):
@@ -135,7 +135,7 @@ def _codec(tp: Any, where: str) -> tuple[Encode, Decode]:
                 raise _fail(w, "a list", data)
             return make([dec(x, f"{w}[{i}]") for i, x in enumerate(data)])
 
-        return (None if enc is None else (lambda v: [enc(x) for x in v])), decode_seq
+        return (None if enc is None else _each(enc)), decode_seq
     if origin is tuple:
         codecs = [_codec(a, where) for a in args]
         if any(e is not None for e, _ in codecs):
@@ -155,15 +155,28 @@ def _codec(tp: Any, where: str) -> tuple[Encode, Decode]:
         if key_tp is not str:
             raise TypeError(f"snapshot: {where}: only text keys are supported")
         enc, dec = _codec(value_tp, where)
-        make = dict if origin is dict else Counter
+        make_map: type[dict[str, Any]] = dict if origin is dict else Counter
 
         def decode_map(data: Any, w: str) -> Any:
             if not isinstance(data, dict):
                 raise _fail(w, "an object", data)
-            return make({k: dec(v, f"{w}.{k}") for k, v in data.items()})
+            return make_map({k: dec(v, f"{w}.{k}") for k, v in data.items()})
 
-        return (None if enc is None else (lambda v: {k: enc(x) for k, x in v.items()})), decode_map
+        return (None if enc is None else _each_value(enc)), decode_map
     raise TypeError(f"snapshot: {where}: type {tp!r} has no codec")
+
+
+# Encoders of containers, built from their element's encoder (a closure keeps it typed).
+def _optional(enc: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda v: None if v is None else enc(v)
+
+
+def _each(enc: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda v: [enc(x) for x in v]
+
+
+def _each_value(enc: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda v: {k: enc(x) for k, x in v.items()}
 
 
 def _raise(where: str, what: str, data: Any) -> Any:

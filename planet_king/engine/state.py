@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
@@ -15,6 +16,17 @@ if TYPE_CHECKING:
 
 Colour = Literal["red", "blue", "yellow", "green"]
 COLOURS: tuple[Colour, ...] = ("red", "blue", "yellow", "green")
+
+
+class VictoryLevel(StrEnum):
+    """How a reign ends (Victory Levels), the best first. Each is its own text, so the
+    state, the log, the saves and the simulator's JSON hold the same words as ever."""
+
+    MAJOR_VICTORY = "major-victory"
+    HISTORICAL_OUTCOME = "historical-outcome"
+    DEFEAT = "defeat"
+    NEITHER_KING_NOR_PLANET = "neither-king-nor-planet"
+
 
 # Strength points of each Spanish unit kind (Military Units).
 UNIT_SP: dict[str, float] = {
@@ -186,7 +198,7 @@ class GameState:
     # End of the game.
     over: bool = False
     ended_by: str = ""
-    victory_level: str = ""
+    victory_level: str = ""  # a VictoryLevel once the game is over
     defeat_cause: str = ""
     stats: Stats = field(default_factory=Stats)
     # --- wars and units (issue 5)

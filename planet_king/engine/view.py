@@ -58,10 +58,20 @@ def _decision(game: Game, role: Role) -> dict[str, Any] | None:
     d = game.decision
     if d is None or d.role is not role:
         return None
+    # Machines read the kind, the subject and each option's meaning; the prompt and the
+    # labels are for people (issue 33 §1).
     return {
+        "kind": d.kind.value,
+        "subject": d.subject,
         "prompt": d.prompt,
         "options": [
-            {"id": o.id, "label": o.label, "allowed": o.allowed, "reason": o.reason}
+            {
+                "id": o.id,
+                "label": o.label,
+                "allowed": o.allowed,
+                "reason": o.reason,
+                "meaning": None if o.meaning is None else o.meaning._asdict(),
+            }
             for o in d.options
         ],
     }

@@ -1,5 +1,5 @@
 """How well a forecast of the victory level is calibrated: Brier score and a reliability
-table, for the evaluator and for today's truncated-playout value (``advisor_value``).
+table, for the evaluator and for today's truncated-playout value (``advisor.value``).
 
 Used by ``scripts/train_evaluator.py`` and ``benchmarks/evaluator_calibration.py`` on
 held-out games. Nothing here is imported by the evaluator bot; the playout value's
@@ -92,9 +92,9 @@ def position(scenario: str, seed: int, decision: int, content: Content) -> Game:
 def playout_levels(game: Game, playouts: int, seed: int) -> dict[str, float]:
     """Today's truncated-playout value as the advisor computes it: ``playouts`` expert
     playouts of the rest of the turn (fate re-sampled; the expert's own choice first),
-    each valued at the next turn's start by the forecast (``advisor_value``), their
+    each valued at the next turn's start by the forecast (``advisor.value``), their
     level shares averaged."""
-    from planet_king.advisor import play_task
+    from planet_king.advisor.playout import play_task
     from planet_king.bots.expert import ExpertBot
 
     choice = ExpertBot(seed).choose(game.fork())

@@ -7,7 +7,7 @@ none: multinomial logistic regression) to a softmax over the levels the scenario
 reached, and a linear model gives the final VP. Inference is pure Python: the package
 gains no dependency.
 
-The utility is the advisor's (``advisor_value.utility``): the level first,
+The utility is the advisor's (``advisor.value.utility``): the level first,
 
     automatic defeat 0 < Neither King nor Planet 1 < Defeat 2 < Historical Outcome 3
     < Major Victory 4, plus 0.01 per VP.
@@ -32,6 +32,7 @@ from operator import mul
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from planet_king.engine.state import VictoryLevel
 from planet_king.evaluator.features import FEATURES, feature_fingerprint, features
 
 if TYPE_CHECKING:
@@ -42,13 +43,7 @@ MODEL_FILE = Path(__file__).with_name("evaluator.json")
 FORMAT = 1
 AUTOMATIC_DEFEAT = "automatic-defeat"
 # The victory levels, worst first: a label is an index into this tuple.
-LEVELS = (
-    AUTOMATIC_DEFEAT,
-    "neither-king-nor-planet",
-    "defeat",
-    "historical-outcome",
-    "major-victory",
-)
+LEVELS: tuple[str, ...] = (AUTOMATIC_DEFEAT, *reversed(VictoryLevel))
 LEVEL_POINTS = dict(zip(LEVELS, (0.0, 1.0, 2.0, 3.0, 4.0), strict=True))
 VP_WEIGHT = 0.01
 # The play fingerprint: the expert's games on these seeds, one per scenario.
@@ -56,7 +51,7 @@ FINGERPRINT_SEEDS = (7,)
 
 
 def outcome_level(g: Game) -> str:
-    """How a finished game ended, as the advisor counts it (``advisor_value``)."""
+    """How a finished game ended, as the advisor counts it (``advisor.value``)."""
     s = g.state
     return AUTOMATIC_DEFEAT if s.ended_by == "automatic-defeat" else s.victory_level
 

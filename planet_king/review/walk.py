@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from planet_king.engine import resume
 from planet_king.engine.forecast import defeat_warnings, forecast
-from planet_king.engine.game import Game
+from planet_king.engine.game import Game, counted
 from planet_king.evaluator.model import Evaluator, outcome_level, utility
 from planet_king.review import decisions, luck
 from planet_king.review.estimate import Estimator, Settings
@@ -42,6 +42,12 @@ def start_of(game: Game) -> tuple[Game, int]:
         keep_turn_starts=True,
     )
     return g, 0
+
+
+def played(game: Game, first: int) -> list[str]:
+    """The choices reviewed, from the first position on: a sub-menu's Back and the choice
+    it took back are no decision of the reign (no Back crosses a turn start)."""
+    return counted(game.choices[first:])
 
 
 def turn_row(g: Game, evaluator: Evaluator, *, end: bool = False) -> TurnRow:
@@ -119,7 +125,7 @@ def check(est: Estimator, game: Game, todo: list[Step], progress: Progress | Non
     at = {s.n: s for s in todo}
     g, first = start_of(game)
     done = 0
-    for i, choice in enumerate(game.choices[first:]):
+    for i, choice in enumerate(played(game, first)):
         step = at.get(first + i + 1)
         if step is not None:
             measure(est, g, step)
@@ -145,7 +151,7 @@ def review_game(
     began = time.perf_counter()
     est = Estimator(evaluator, settings)
     g, first = start_of(game)
-    todo = game.choices[first:]
+    todo = played(game, first)
     steps: list[Step] = []
     turns: list[TurnRow] = []
     candidates: list[tuple[float, Step]] = []

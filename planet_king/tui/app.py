@@ -6,18 +6,17 @@ the TUI, so ``planet-king --help`` and the other commands stay light.
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.theme import Theme
 
+from planet_king import saves
 from planet_king.tui.screens.game import GameScreen
 from planet_king.tui.screens.modals import CardsScreen, HelpScreen, RulesScreen
 from planet_king.tui.screens.title import TitleScreen
@@ -113,17 +112,6 @@ class PlanetKingApp(App[int]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # ------------------------------------------------------------ saving
-    @staticmethod
-    def saves_module() -> ModuleType | None:
-        """``planet_king.saves`` when it exists with the API we use, else None."""
-        try:
-            saves = importlib.import_module("planet_king.saves")
-        except ImportError:
-            return None
-        if not all(hasattr(saves, f) for f in ("save_game", "autosave")):
-            return None
-        return saves
-
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette (Ctrl+P): our actions first, then Textual's own."""
         from planet_king.engine.rules import memorials
@@ -173,9 +161,6 @@ class PlanetKingApp(App[int]):
         self.switch_screen(TutorialScreen(game, tut))
 
     def open_save(self, path: Path) -> None:
-        saves = self.saves_module()
-        if saves is None:
-            return
         try:
             game = saves.load_game(path, content=self.content)
         except Exception as exc:  # a bad save: say why in one line, stay here
@@ -232,8 +217,7 @@ class PlanetKingApp(App[int]):
         stopping): a choice whose autosave was still waiting for the next frame is saved
         now, before the process ends (issue 34, 8). A no-op when nothing is new."""
         game = self.game
-        saves = self.saves_module()
-        if game is None or saves is None:
+        if game is None:
             return
         try:
             error = saves.autosave(game, saves_dir=self.saves_dir, leaving=True)
@@ -246,8 +230,7 @@ class PlanetKingApp(App[int]):
     def action_quit_now(self) -> None:
         """Autosave a game in progress and leave."""
         game = self.game
-        saves = self.saves_module()
-        if game is not None and not game.over and saves is not None:
+        if game is not None and not game.over:
             try:
                 error = saves.autosave(game, saves_dir=self.saves_dir, leaving=True)
             except Exception as exc:  # never lose the quit to a failing autosave
@@ -288,15 +271,15 @@ def run_game(game: Game, *, saves_dir: Path | str | None = None, learning: bool 
 
 def run_title(
     *,
+    content: Content,
     seed: int | None = None,
     saves_dir: Path | str | None = None,
-    content: Content | None = None,
 ) -> int:
     """Open the title screen (choose a scenario and a seed); returns an exit code."""
     return _run(PlanetKingApp(seed=seed, saves_dir=saves_dir, content=content))
 
 
-def run_tutorial(*, content: Content | None = None, saves_dir: Path | str | None = None) -> int:
+def run_tutorial(*, content: Content, saves_dir: Path | str | None = None) -> int:
     """Open the tutorial (the rulebook's first turn, step by step); returns an exit code."""
     app = PlanetKingApp(saves_dir=saves_dir, content=content)
     app.tutorial_first = True

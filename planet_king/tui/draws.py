@@ -78,6 +78,8 @@ class DrawTracker:
         self._played = Counter(played)
         new: list[Draw] = []
         entries = game.log_entries
+        # a sub-menu's Back takes log lines back (never a draw: none is drawn in between)
+        self._seen = min(self._seen, len(entries))
         for i in range(self._seen, len(entries)):
             text = entries[i].text
             m = FORTUNE_RE.match(text)

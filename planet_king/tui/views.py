@@ -1,13 +1,9 @@
-"""Views of the engine state as Rich text: no rules here, only reading ``game.state``.
-
-The engine grows while the TUI is built, so every part of the state that is not in
-every version of ``GameState`` is read with ``getattr(..., default)`` and a panel shows
-only what exists.
-"""
+"""Views of the engine state as Rich text: no rules here, only reading ``game.state``
+(a ``GameState``, read through its typed attributes)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -18,6 +14,7 @@ from planet_king.engine.rules.court import OFFICE_NAMES
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game
+    from planet_king.engine.state import Child
 
 CUBE_ROLE = {
     "red": "government",
@@ -100,13 +97,24 @@ def top_bar(game: Game, width: int = 200) -> Text:
     s = game.state
     scen = game.scenario
     wide = width >= 120
+    phase = phase_name(game)
+    span = f"{scen.first_turn}-{scen.last_turn}, {scen.years}" if wide else f"of {scen.last_turn}"
+    bar = _top_bar(game, wide, span, phase)
+    if bar.cell_len > width:  # a long phase ("End of Turn phase · the player's actions")
+        bar = _top_bar(game, wide, span, phase.split(" · ")[0])  # its detail is on the board
+    if bar.cell_len > width:
+        bar = _top_bar(game, wide, f"of {scen.last_turn}", phase.split(" · ")[0])
+    return bar
+
+
+def _top_bar(game: Game, wide: bool, span: str, phase: str) -> Text:
+    s = game.state
     t = Text()
     if wide:
         t.append(" The Planet King ", style="bold reverse")
-    t.append(f"  {scen.name}  " if wide else f" {scen.name}  ", style="bold")
-    span = f"{scen.first_turn}-{scen.last_turn}, {scen.years}" if wide else f"of {scen.last_turn}"
+    t.append(f"  {game.scenario.name}  " if wide else f" {game.scenario.name}  ", style="bold")
     t.append(f"Turn {s.turn} ({span})  ")
-    t.append(phase_name(game), style="italic")
+    t.append(phase, style="italic")
     t.append("  Treasury ")
     t.append(f"{s.treasury}/12", style="bold yellow")
     t.append(f"  VP {s.vp}")
@@ -163,23 +171,19 @@ def council(game: Game) -> Panel:
     else:
         markers.append(f" · happiness {s.happiness_markers:+d}")
     p.row("This turn", markers)
-    if not hothead:
-        last = getattr(s, "last_scores", {}) or {}
-        if last:
-            p.row("Scores", " · ".join(f"{k} {v}" for k, v in last.items()))
+    if not hothead and s.last_scores:
+        p.row("Scores", " · ".join(f"{k} {v}" for k, v in s.last_scores.items()))
     vp = Text(str(s.vp), style="bold")
-    if getattr(game.options, "coop", False):
-        vp.append(f"  (King {getattr(s, 'vp_king', 0)}, Valido {getattr(s, 'vp_valido', 0)})")
+    if game.options.coop:
+        vp.append(f"  (King {s.vp_king}, Valido {s.vp_valido})")
     p.row("VP", vp)
-    memorials = getattr(s, "memorials", None)
-    if memorials:
-        claimed = len(getattr(s, "memorials_claimed", []) or [])
-        p.row("Memorials", f"{len(memorials)} secret, {claimed} claimed (m: read yours)")
+    if s.memorials:
+        claimed = len(s.memorials_claimed)
+        p.row("Memorials", f"{len(s.memorials)} secret, {claimed} claimed (m: read yours)")
     if not hothead:
         track = list(game.content.tables.exploration_track)
-        at = getattr(s, "exploration", 0)
-        if isinstance(at, int) and 0 <= at < len(track):
-            p.row("Explored", track[at].replace("-", " "))
+        if 0 <= s.exploration < len(track):
+            p.row("Explored", track[s.exploration].replace("-", " "))
     used = ", ".join(u.replace("-", " ") for u in s.unique_used) or "none"
     p.row("Unique", used)
     p.row("Cards", f"deck {len(s.deck)} · discard {len(s.discard)} · out {len(s.removed_events)}")
@@ -187,7 +191,7 @@ def council(game: Game) -> Panel:
     p.row("ACTION", f"{s.action_cards_played}/5 played · TOTAL WAR {tw}")
     p.row("New wars", f"{s.wars_declared_this_turn}/2 declared this turn")
     if not hothead:
-        p.row("Union Arms", f"played {present.plural(getattr(s, 'union_of_arms', 0), 'time')}")
+        p.row("Union Arms", f"played {present.plural(s.union_of_arms, 'time')}")
     p.row("Valtellina", "closed" if s.valtellina_closed else "open")
     if not hothead:
         asiento = {0: "none", 1: "on Castile", 2: "on Castile and the Indies"}
@@ -219,13 +223,12 @@ def _person(game: Game, nid: str | None, *, vacant: str = "—") -> Text:
     return t
 
 
-def _child(child: Any) -> Text:
-    male = getattr(child, "male", None)
-    t = Text("son" if male else "daughter" if male is not None else "child")
-    if not getattr(child, "legitimate", True):
+def _child(child: Child) -> Text:
+    t = Text("son" if child.male else "daughter")
+    if not child.legitimate:
         t.append(" (bastard)", style=DIM)
-    sickly = getattr(child, "sickly", 0)
-    if sickly:
+    if child.sickly:
+        sickly = child.sickly
         t.append(" sickly" + ("×" + str(sickly) if sickly > 1 else ""), style="italic red")
     return t
 
@@ -239,16 +242,14 @@ def court(game: Game) -> Panel:
         p.line(Text("Ladies and geniuses are not used in Hothead.", style=DIM))
     else:
         queen = _person(game, s.queen)
-        if getattr(s, "queen_sickly", False):
+        if s.queen_sickly:
             queen.append("  sickly", style="italic red")
         p.row("Queen", queen)
         p.row("Mistress", _person(game, s.mistress))
-        children = list(getattr(s, "children", []) or [])
-        heir_id = getattr(s, "heir", None)
-        heir = next((c for c in children if getattr(c, "id", None) == heir_id), None)
+        heir = next((c for c in s.children if c.id == s.heir), None)
         p.row("Heir", _child(heir) if heir is not None else Text("none", style=DIM))
-        legit = [c for c in children if getattr(c, "legitimate", True) and c is not heir]
-        bastards = [c for c in children if not getattr(c, "legitimate", True)]
+        legit = [c for c in s.children if c.legitimate and c is not heir]
+        bastards = [c for c in s.children if not c.legitimate]
         if legit:
             p.row("Children", Text(", ").join(_child(c) for c in legit))
         if bastards:
@@ -258,8 +259,7 @@ def court(game: Game) -> Panel:
     if not hothead:
         for i, gid in enumerate(s.court_geniuses, start=1):
             p.row(f"Genius {i}", _person(game, gid, vacant="empty"))
-        painter = getattr(s, "court_painter", None)
-        p.row("Painter", _person(game, painter, vacant="none"))
+        p.row("Painter", _person(game, s.court_painter, vacant="none"))
     # an office or a command on its own line and its holder under it: both read whole
     # in a panel a third of a 120-column terminal wide
     if s.offices:
@@ -361,7 +361,7 @@ def board_map(game: Game) -> Panel:
             row.append(f"  fort {fort}", style=DIM)
         p.row(terr.name.replace(" (Spanish Netherlands)", ""), row)
     pu = Text(units_text(s.units.get("plus-ultra", {})))
-    for counter, n in getattr(s, "plus_ultra", {}).items():
+    for counter, n in s.plus_ultra.items():
         if n:
             pu.append(f", {n} {counter.replace('-', ' ')}")
     p.row("Plus Ultra", pu)
@@ -420,8 +420,9 @@ def decision_header(game: Game) -> Text:
 
 
 # The key of each option, in order: the digits (0 is the tenth), then the letters no
-# command of the game screen takes (issue 32: a tenth option had no key).
-OPTION_KEYS = "1234567890abefijknopvwyz"
+# command of the game screen takes, then the same letters in capitals (issue 32: a tenth
+# option had no key; a late noble deck to remove a card from lists 23 and growing).
+OPTION_KEYS = "1234567890abefijknopvwyz" + "abefijknopvwyz".upper()
 
 
 def option_key(index: int) -> str | None:

@@ -7,13 +7,17 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
+import sys
 import threading
 import tracemalloc
 from pathlib import Path
 
 import pytest
 
+from planet_king.content.effects import EFFECT_NAMES
 from planet_king.content.loader import DataError, default_data_dir, load_content
+from planet_king.engine.rules import events
 
 
 @pytest.fixture
@@ -147,6 +151,34 @@ def test_a_court_noble_listed_six_times_is_refused(data: Path) -> None:
 def test_an_unknown_effect_is_refused(data: Path) -> None:
     edit(data / "events.yaml", "effect: ", "effect: no-such-effect-", 1)
     refused(data, "events.yaml", "effect", "no-such-effect")
+
+
+def test_the_content_checks_the_effects_without_importing_the_engine() -> None:
+    """Issue 33 §3: content sits below the engine. The effects the data may name are
+    declared in content (``content/effects.py``), so loading and checking the data
+    imports no module of the engine."""
+    code = (
+        "import sys; from planet_king.content.loader import load_content; load_content(); "
+        "bad = sorted(m for m in sys.modules if m.startswith('planet_king.engine')); "
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_rule_code_implements_exactly_the_declared_effects() -> None:
+    """The engine's effect registry is the content's declared effects, name for name
+    (checked when ``engine.rules.events`` is imported); a missing or extra one is named."""
+    assert set(events.EFFECTS) == EFFECT_NAMES
+    assert events.effects_mismatch(events.EFFECTS, EFFECT_NAMES) is None
+    without = [name for name in events.EFFECTS if name != "storms"]
+    assert events.effects_mismatch(without, EFFECT_NAMES) == "declared without rule code: storms"
+    extra = [*events.EFFECTS, "plague"]
+    assert events.effects_mismatch(extra, EFFECT_NAMES) == (
+        "rule code for undeclared effects: plague"
+    )
+    with pytest.raises(ValueError, match="'plague' is not declared"):
+        events.effect("plague")
 
 
 def test_a_5000_digit_integer_is_refused(data: Path) -> None:

@@ -9,7 +9,8 @@ from planet_king.bots import make_bot
 from planet_king.content.loader import Content
 from planet_king.engine.decisions import Decision, Option, Role
 from planet_king.engine.game import Game, GameOptions
-from planet_king.engine.rules import actions, end_of_turn, units, wars
+from planet_king.engine.rules import actions, units, wars
+from planet_king.engine.rules.actions import simple
 
 
 @pytest.mark.parametrize("war_only", [False, True])
@@ -35,7 +36,7 @@ def test_quick_checks_agree_with_the_lists(content: Content) -> None:
         while g.decision is not None:
             for kind in ("provincial", "nations", "tercio", "fleet"):
                 assert units.has_new_unit_place(g, kind) == bool(units.new_unit_places(g, kind))
-            assert end_of_turn.can_fortify(g) == bool(end_of_turn.fortification_targets(g))
+            assert simple.can_fortify(g) == bool(simple.fortification_targets(g))
             for w in g.state.wars:
                 assert wars.war_allowed(g, w) == (w in wars.allowed_wars(g))
             g.choose(bot.choose(g))

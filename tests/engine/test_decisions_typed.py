@@ -23,8 +23,8 @@ from typing import Any
 import pytest
 
 import planet_king
-from planet_king.advisor_bot import AdvisorBot
 from planet_king.bots import make_bot
+from planet_king.bots.advisor_bot import AdvisorBot
 from planet_king.content.loader import Content
 from planet_king.engine import game as game_module
 from planet_king.engine.decisions import Decision, DecisionKind, Option
@@ -39,7 +39,8 @@ PRESENTERS = ("tui/", "cli.py", "textmode.py", "tutorial.py", "present.py", "ser
 WRITERS = {
     "engine/view.py": {"_decision"},  # the decision handed to the presenters, in words
     "engine/game.py": {"choose"},  # the message of an illegal choice, for people
-    "engine/rules/actions.py": {"_menus"},  # an action menu's labels, from the actions'
+    "engine/rules/actions/protocol.py": {"_menus"},  # an action menu's labels, from the actions'
+    "advisor/answer.py": {"advice_json"},  # the advisor's answer, worded for the player
     # the reign review records the words it will show; its judgment reads only ids
     "review/walk.py": {"review_game"},
 }
@@ -111,7 +112,12 @@ def test_the_bots_modules_are_scanned() -> None:
         for p in PACKAGE.rglob("*.py")
         if not p.relative_to(PACKAGE).as_posix().startswith(PRESENTERS)
     }
-    assert {"bots/greedy.py", "bots/expert.py", "advisor.py", "advisor_bot.py"} <= scanned
+    assert {
+        "bots/greedy.py",
+        "bots/expert.py",
+        "advisor/search.py",
+        "bots/advisor_bot.py",
+    } <= scanned
 
 
 # ------------------------------------------------------------------- scrambling
@@ -130,7 +136,8 @@ def scrambled_words() -> Iterator[list[int]]:
         d = real(*args, **kwargs)
         asked[0] += 1
         options = tuple(_scramble(o) for o in d.options)
-        legal = None if d.known_legal is None else tuple(o for o in options if o.allowed)
+        # the legal options as the rules gave them (a sub-menu's Back is not one)
+        legal = None if d.known_legal is None else tuple(_scramble(o) for o in d.known_legal)
         return dataclasses.replace(
             d, prompt=d.prompt[::-1] + "~", options=options, known_legal=legal
         )

@@ -169,6 +169,27 @@ def test_a_hunting_day_played_with_no_hunt_since_is_caught(reign: Game, hothead:
     assert h.hunting_day(hothead) != []
 
 
+def test_a_hunting_day_shuffled_back_by_a_fortune_test_may_be_played_again(
+    reign: Game,
+) -> None:
+    """Events Phase / Overview (l.261) and ruling R102: a reshuffle forced by a fortune
+    test shuffles the discard pile, a played HUNTING DAY in it, back into the deck; a
+    second play after it is the rules' own, not a card with no Hunt behind it."""
+    s = reign.state
+    watch = invariants.Watch()
+    assert watch.hunting_day(reign) == []
+    s.stats.actions_taken["hunt"] += 1
+    s.stats.events_played["hunting-day"] += 1
+    s.deck.clear()
+    s.discard[:] = ["hunting-day", "the-plague"]
+    assert watch.hunting_day(reign) == []
+    reign.fortune_test("a test that empties the deck")  # the log says it reshuffled
+    s.stats.events_played["hunting-day"] += 1
+    assert watch.hunting_day(reign) == []
+    s.stats.events_played["hunting-day"] += 1  # no Hunt and no reshuffle since
+    assert watch.hunting_day(reign) == [f"HUNTING DAY played on turn {s.turn} with no Hunt since"]
+
+
 def test_a_vp_for_a_late_palatinate_end_is_caught(reign: Game) -> None:
     """Wars / War of the Palatinate (l.441): no VP for a war that ends on turn 6 or later,
     the co-op King's 1 VP a war (l.781) included; before turn 6 the VP are due."""

@@ -29,3 +29,19 @@ def _fast_idle_waits() -> Iterator[None]:
 def _settled_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Pilot, "pause", tui_settle.pause)
     monkeypatch.setattr(Pilot, "press", tui_settle.press)
+
+
+@pytest.fixture(autouse=True)
+def _toasts_wait_for_the_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A toast lives a few seconds on screen; on a loaded machine a test could read the
+    notifications after it expired. In tests a toast stays until the test is over, so
+    what a test reads never depends on the machine's speed."""
+    from textual.app import App
+
+    notify = App.notify
+
+    def lasting(self: App[object], message: str, **kwargs: object) -> None:
+        kwargs["timeout"] = 24 * 3600
+        notify(self, message, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(App, "notify", lasting)

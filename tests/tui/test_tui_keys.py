@@ -5,6 +5,7 @@ of the way, saving under a name, quitting, and only what works offered."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._toast import Toast
 
+from planet_king.engine.decisions import Decision, DecisionKind, Option
 from planet_king.engine.game import Game
 from planet_king.tui import views
 from planet_king.tui.app import PlanetKingApp
@@ -258,3 +260,86 @@ def test_every_option_has_a_key_past_the_ninth(tmp_path: Path) -> None:
 
     run(app, script)
     assert set(views.OPTION_KEYS).isdisjoint("qhsulgdmcrtx")  # no command's key
+
+
+def _to_nominate_to() -> tuple[Game, Decision]:
+    """A game at "Nominate NOBLE to?" (a sub-menu), with "Nominate which noble from
+    Court?" just before it: random play taking Nominate Noble whenever it can."""
+    wanted = "action:political:nominate-noble"
+    for seed in range(60):
+        g = Game("anni-mirabiles", seed=seed)
+        r = random.Random(seed)
+        before = g.decision
+        while g.decision is not None:
+            d = g.decision
+            if d.kind is DecisionKind.PLACE_NOBLE and before.kind is DecisionKind.NOMINATE_NOBLE:
+                return g, before
+            before = d
+            g.choose(wanted if wanted in d.legal_ids else r.choice(d.legal_ids))
+    raise AssertionError("no Nominate Noble with a choice of noble")
+
+
+def test_a_sub_menus_back_is_in_sight_at_80x24_and_returns_to_the_menu_before(
+    tmp_path: Path,
+) -> None:
+    """Issue 32 (3): every sub-menu has Back. At 80x24, under the notable's summary,
+    the list scrolls to its last option inside the decision's box (it ran below the box,
+    out of sight); Back's key returns to the menu before, and the Log loses the lines
+    of the choice taken back."""
+    game, before = _to_nominate_to()
+    decision = game.decision
+    assert decision is not None and decision.back is not None
+    n = len(decision.options)
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        screen = app.screen
+        options = screen.query_one("#options", OptionList)
+        box = screen.query_one("#decision")
+        assert str(options.get_option_at_index(n - 1).prompt) == f"{views.option_key(n)}. Back"
+        await pilot.press("end")
+        await pilot.wait_for_scheduled_animations()  # the scroll is animated
+        await pilot.pause()
+        assert options.highlighted == n - 1
+        assert box.max_scroll_y == 0  # the box holds the list whole: nothing below it
+        assert options.region.bottom <= box.content_region.bottom
+        assert options.scroll_y == options.max_scroll_y  # the list scrolled to Back
+        await pilot.press(views.option_key(n) or "")
+        await pilot.pause()
+        assert app.game is not None and app.game.decision == before
+        log = screen.query_one("#log", OptionList)
+        assert log.option_count == len(app.game.log_entries)
+        shown = str(log.get_option_at_index(log.option_count - 1).prompt)
+        assert shown.endswith(app.game.log_entries[-1].text)
+
+    run(app, script, size=(80, 24))
+
+
+def test_options_past_the_letters_take_capitals(tmp_path: Path, monkeypatch: Any) -> None:
+    """Issue 32 (3), every option has a key: a decision longer than the digits and the
+    free letters (a late noble deck lists 23 cards to remove) goes on with the same
+    letters in capitals, shown before each option, and the key shown takes it."""
+    assert len(views.OPTION_KEYS) == len(set(views.OPTION_KEYS)) >= 38
+    assert set(views.OPTION_KEYS.lower()).isdisjoint("qhsulgdmcrtx")  # no command's key
+    game = Game("hothead", seed=3)
+    d = game.decision
+    assert d is not None
+    many = tuple(Option(f"pick:{i}", f"choice {i}") for i in range(1, 31))
+    game.decision = dataclasses.replace(d, options=many, known_legal=many)
+    taken: list[str] = []
+    app = PlanetKingApp(game, saves_dir=tmp_path)
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        monkeypatch.setattr(screen, "_take", taken.append)  # the rules know no "pick"
+        options = screen.query_one("#options", OptionList)
+        prompts = [str(options.get_option_at_index(i).prompt) for i in range(30)]
+        keys = [p.split(". ", 1)[0] for p in prompts]
+        assert keys == list(views.OPTION_KEYS[:30])
+        assert prompts[24] == "A. choice 25" and prompts[29] == "J. choice 30"
+        await pilot.press("J")
+        await pilot.pause()
+
+    run(app, script)
+    assert taken == ["pick:30"]

@@ -197,25 +197,6 @@ def test_title_continues_the_last_autosave_and_loads_a_save(tmp_path: Path) -> N
     run(app, load, (80, 24))
 
 
-def test_save_and_undo_say_not_available_without_the_saves_module(
-    tmp_path: Path, monkeypatch: Any
-) -> None:
-    monkeypatch.setattr(PlanetKingApp, "saves_module", staticmethod(lambda: None))
-    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
-
-    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
-        await pilot.press("s", "u")
-        await pilot.pause()
-        messages = [n.message for n in app._notifications]
-        assert any("Saving is not available yet" in m for m in messages)
-        assert any("Undo is not available yet" in m for m in messages)
-        await pilot.press("q")
-
-    run(app, script, (80, 24))
-    assert app.exit_message == ""  # no autosave without the saves module
-    assert not list(tmp_path.iterdir())
-
-
 def test_no_color_is_respected(monkeypatch: Any) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     assert PlanetKingApp(seed=1).no_color

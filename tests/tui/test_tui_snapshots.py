@@ -56,3 +56,79 @@ def test_game_over_screen(snap_compare: Any, tmp_path: Path) -> None:
     while game.decision is not None:
         game.choose(game.decision.legal_ids[0])
     assert snap_compare(PlanetKingApp(game, saves_dir=tmp_path), terminal_size=(100, 30))
+
+
+def advice(*rows: tuple[str, float, float, int, bool]) -> dict[str, Any]:
+    """An advisor's answer built by hand: (label, value, its standard error, playouts,
+    the bot's own choice and the advisor's pick)."""
+    options = [
+        {
+            "option": label.lower().replace(" ", "-"),
+            "label": label,
+            "playouts": n,
+            "value": value,
+            "value_error": se,
+            "mean_vp": 100 * (value % 1),
+            "standard_error": 0.6,
+            "victory_levels": {"historical-outcome": 0.4, "defeat": 0.6},
+            "automatic_defeat": 0.1,
+            "policy_choice": bot,
+            "recommended": bot,
+        }
+        for label, value, se, n, bot in rows
+    ]
+    pick = next(o["option"] for o in options if o["recommended"])
+    return {"options": options, "playouts": 120, "elapsed_s": 3.2, "recommended": pick}
+
+
+def pane_app(
+    tmp_path: Path, reply: dict[str, Any], *, final: bool = True
+) -> tuple[PlanetKingApp, Any]:
+    from planet_king.tui.screens.modals import HintScreen
+
+    app = game_app(tmp_path)
+
+    async def open_pane(pilot: Pilot[Any]) -> None:
+        pane = HintScreen("Choose a royal action")
+        await app.push_screen(pane)
+        pane.show(reply, final=final)
+        await pilot.pause()
+
+    return app, open_pane
+
+
+def test_analysis_pane_two_options_too_close_to_call(snap_compare: Any, tmp_path: Path) -> None:
+    """Issue 29 (3): two options within the noise are grouped, and nothing is starred."""
+    app, run_before = pane_app(
+        tmp_path,
+        advice(
+            ("Build a Fleet", 2.72, 0.08, 40, False),
+            ("Conduct a Military Campaign", 2.65, 0.08, 40, True),
+            ("Raise Taxes", 1.48, 0.09, 40, False),
+        ),
+    )
+    assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
+
+
+def test_analysis_pane_pick_below_the_highest_value(snap_compare: Any, tmp_path: Path) -> None:
+    """Issue 29 (3): the bot's choice shows the lower mean; the pane says why in words."""
+    app, run_before = pane_app(
+        tmp_path,
+        advice(
+            ("Build a Fleet", 2.68, 0.30, 25, False),
+            ("Conduct a Military Campaign", 2.31, 0.30, 25, True),
+        ),
+    )
+    assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
+
+
+def test_analysis_pane_opens_on_the_evaluator_s_guess(snap_compare: Any, tmp_path: Path) -> None:
+    """Issue 29 (3): the pane first shows the learned evaluator's answer, as a guess
+    (~ values, ranked, no star, shares or recommendation) while the playouts start."""
+    reply = advice(
+        ("Build a Fleet", 2.72, 0.0, 8, False),
+        ("Conduct a Military Campaign", 2.65, 0.0, 8, True),
+        ("Raise Taxes", 1.48, 0.0, 8, False),
+    )
+    app, run_before = pane_app(tmp_path, {**reply, "source": "evaluator", "fates": 8}, final=False)
+    assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)

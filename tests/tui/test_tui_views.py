@@ -3,8 +3,13 @@ what exists, and the rules reference."""
 
 from __future__ import annotations
 
+import os
+import select
 from collections import Counter
+from pathlib import Path
 from types import SimpleNamespace
+
+import pytest
 
 from planet_king import rules_reference as rules_ref
 from planet_king.engine.game import Game
@@ -145,10 +150,45 @@ def test_memorial_screen_shows_only_what_the_deciding_role_may_see(tmp_path) -> 
     assert own in screen.cards and other not in screen.cards
 
 
-def test_hint_key_shows_the_advisor_ranking_without_changing_the_game(
+# A bound on the waits of the analysis pane's test, that fails it cleanly instead of
+# hanging: never reached but by a broken advisor (the test waits on the pane's events).
+HANG_GUARD_S = 600
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux: read from /proc)."""
+    kids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # it ended meanwhile
+        if int(fields[1]) == pid:
+            kids.append(int(stat.parent.name))
+    return kids
+
+
+def _wait_for_end(pid: int) -> bool:
+    """Waits until process ``pid`` (not a child of ours) has ended, on the kernel's word
+    (a pidfd is readable once the process has exited); False if it outlives the guard."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        readable, _, _ = select.select([fd], [], [], HANG_GUARD_S)
+        return bool(readable)
+    finally:
+        os.close(fd)
+
+
+def test_the_analysis_pane_keeps_thinking_updates_in_place_and_escape_stops_it(
     tmp_path, monkeypatch
 ) -> None:
-    """Bots, an advisor: the TUI's `h` key ranks the options; the game is untouched."""
+    """Issue 29 (3): `h` opens an analysis pane that shows the learned evaluator's answer
+    at once, then keeps thinking with playouts and updates in place; Escape stops it: the
+    advisor's process and its workers are gone, the game untouched. The test waits on
+    the pane's own updates, never for a while."""
     import asyncio
 
     from planet_king.tui.app import PlanetKingApp
@@ -158,21 +198,40 @@ def test_hint_key_shows_the_advisor_ranking_without_changing_the_game(
     game = Game("hothead", seed=3)
     digest = game.state.digest()
     app = PlanetKingApp(game, saves_dir=tmp_path)
-    monkeypatch.setattr(GameScreen, "HINT_PLAYOUTS", 4)
+    monkeypatch.setattr(GameScreen, "HINT_ROUND", 1)  # an update after each playout an option
     seen: dict[str, object] = {}
 
     async def main() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             await pilot.press("h")
-            await app.workers.wait_for_complete()  # the advisor's thread shows the hint
-            await pilot.pause()
-            seen["screen"] = app.screen
+            pane = app.screen
+            assert isinstance(pane, HintScreen)
+            shown: list[str] = []
+            for count in (1, 2, 3):  # the evaluator's answer, then two rounds of playouts
+                updates = await asyncio.wait_for(pane.wait_for_updates(count), HANG_GUARD_S)
+                assert updates >= count and pane.thinking, "the advisor stopped thinking"
+                shown.append(str(pane.query_one("#advice-table").render()))
+            seen["shown"] = shown
+            seen["options"] = {o["option"] for o in pane.options}
+            screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+            assert pane.advisor is not None and pane.advisor.pid is not None
+            seen["pids"] = [pane.advisor.pid, *_children(pane.advisor.pid)]
+            await pilot.press("escape")
+            seen["after"] = type(app.screen).__name__
+            seen["advisor"] = screen._advisor
 
     asyncio.run(main())
-    screen = seen["screen"]
-    assert isinstance(screen, HintScreen)
-    assert {o["option"] for o in screen.options} == set(game.decision.legal_ids)
+    first, *live = seen["shown"]
+    assert "The learned evaluator, at once" in first and "The advisor: " not in first
+    assert len(live) == 2 and live[0] != live[1]  # updated in place
+    assert all("The advisor: " in t and "playouts" in t for t in live)
+    assert all("Value: victory level" in t for t in seen["shown"])
+    assert seen["options"] == set(game.decision.legal_ids)
+    assert seen["after"] == "GameScreen" and seen["advisor"] is None
+    pids = seen["pids"]
+    assert len(pids) >= 2  # the advisor and its pool of workers
+    assert all(_wait_for_end(pid) for pid in pids)  # Escape ended them all
     assert game.state.digest() == digest
 
 
@@ -183,10 +242,11 @@ def test_a_failing_advisor_is_a_notice_not_a_crash(tmp_path, monkeypatch) -> Non
     from planet_king.tui.app import PlanetKingApp
     from planet_king.tui.screens.game import GameScreen
 
-    def broken(self, position: str, seed: int) -> list[dict[str, object]]:
+    def broken(self, advisor, position: str, seed: int):
         raise RuntimeError("no advisor today")
+        yield {}
 
-    monkeypatch.setattr(GameScreen, "_ask_advisor", broken)
+    monkeypatch.setattr(GameScreen, "_analyse", broken)
     game = Game("hothead", seed=3)
     app = PlanetKingApp(game, saves_dir=tmp_path)
     seen: dict[str, object] = {}
@@ -312,3 +372,72 @@ def test_a_fortune_tests_card_is_never_shown_as_an_event(content) -> None:
         assert draw_text(d).plain.endswith(f"(card: {d.name})")
     event = DrawTracker(game).draws[0]
     assert event.kind == "event" and draw_text(event).plain.endswith("  (event)")
+
+
+def test_the_analysis_pane_groups_what_is_too_close_and_explains_its_pick(tmp_path) -> None:
+    """Issue 29 (3), on screen: within the noise no option is starred; a pick that is not
+    the highest value is explained in words; the pane shows plain text's very table."""
+    import asyncio
+
+    from planet_king.advisor import table as advice_table
+    from planet_king.tui.app import PlanetKingApp
+    from planet_king.tui.screens.modals import HintScreen
+
+    def row(oid: str, value: float, se: float, bot: bool) -> dict[str, object]:
+        return {
+            "option": oid,
+            "label": f"Do {oid}",
+            "playouts": 30,
+            "value": value,
+            "value_error": se,
+            "mean_vp": 4.0,
+            "standard_error": 0.5,
+            "victory_levels": {"defeat": 1.0},
+            "automatic_defeat": 0.0,
+            "policy_choice": bot,
+            "recommended": bot,
+        }
+
+    reply = {
+        "options": [row("fleet", 2.7, 0.2, False), row("campaign", 2.4, 0.2, True)],
+        "playouts": 60,
+        "recommended": "campaign",
+    }
+    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+    seen: dict[str, str] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            pane = HintScreen("A question")
+            await app.push_screen(pane)
+            pane.show(reply, final=True)
+            await pilot.pause()
+            seen["text"] = str(pane.query_one("#advice-table").render())
+
+    asyncio.run(main())
+    text = seen["text"]
+    assert "Too close to call (2 options):" in text
+    assert not any(line.startswith("* ") for line in text.splitlines())
+    assert "sides with the bot's own choice, Do campaign" in text
+    assert advice_table.build(reply).text() in text  # the same table as plain text's
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_the_top_bar_keeps_treasury_and_vp_whatever_the_phase(width: int) -> None:
+    """Issue 32, 1: the header keeps turn, phase, Treasury and VP. A long phase ("End of
+    Turn phase · the player's actions") cut the VP off at 120 columns: its detail goes."""
+    from planet_king.bots import make_bot
+
+    game = Game("anni-mirabiles", seed=5)
+    bot = make_bot("expert", 5)
+    longest = ""
+    while game.decision is not None and game.state.turn < 3:
+        phase = views.phase_name(game)
+        bar = views.top_bar(game, width)
+        assert bar.cell_len <= width, bar.plain
+        assert bar.plain.endswith(f"VP {game.state.vp}") or f"VP {game.state.vp}  seed" in bar.plain
+        assert f"Treasury {game.state.treasury}/12" in bar.plain
+        longest = max(longest, phase, key=len)
+        game.choose(bot.choose(game))
+    assert " · " in longest  # the long phases were met

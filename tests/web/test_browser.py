@@ -339,12 +339,12 @@ def test_a_served_hothead_game_plays_in_a_real_browser(server, tmp_path: Path) -
                 lambda: "search the rules" not in tab.screen(),
                 page.wait_for_timeout,
             )
-            page.keyboard.press("h")
-            tab.wait_for("The advisor (", "The advisor never changes your game")
+            page.keyboard.press("h")  # the evaluator's guess, then the playouts' table
+            tab.wait_for("The advisor: ", "The advisor never changes your game")
             page.keyboard.press("Escape")
             wait_until(
                 "the advisor to close",
-                lambda: "The advisor (" not in tab.screen(),
+                lambda: "The advisor never changes your game" not in tab.screen(),
                 page.wait_for_timeout,
             )
 

@@ -14,7 +14,7 @@ from planet_king.engine.rules import (
     geniuses,
     scoring,
 )
-from planet_king.engine.rules.events import UNPLAYED, effect
+from planet_king.engine.rules.effects import UNPLAYED, effect
 
 if TYPE_CHECKING:
     from planet_king.content.models import EventCard
@@ -48,7 +48,7 @@ def _patron(g: Game, card: EventCard) -> Rules:
     yield  # pragma: no cover
 
 
-@effect("spanish-golden-age", needs={"threshold": int, "vp": int})
+@effect("spanish-golden-age")
 def _golden_age(g: Game, card: EventCard) -> Rules:
     """Count the enlightenment of the notables at Court; at the threshold, VP at once."""
     points = scoring.golden_age_points(g)
@@ -172,7 +172,7 @@ def _royal_marriage(g: Game, card: EventCard) -> Rules:
         g.add_prestige(1, card.name, rule=rule)
 
 
-@effect("union-of-arms", may={"ducats": int})
+@effect("union-of-arms")
 def _union_of_arms(g: Game, card: EventCard) -> Rules:
     """Optional. First play: ducats and an INSTABILITY card (GUERRA DELS SEGADORS if none
     is left) for good; second play: the Union of Arms is completed."""
@@ -238,7 +238,7 @@ def _add_instability(g: Game, card: EventCard, rule: str) -> None:
     )
 
 
-@effect("ensign-nun", may={"military": int})
+@effect("ensign-nun")
 def _ensign_nun(g: Game, card: EventCard) -> Rules:
     """An exploration as a noble of military 2, or a political action without a cube;
     "Back" from the political actions returns to this choice."""

@@ -3,7 +3,7 @@ income, royal family mortality, scores, the Valido, clean-up."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Noble, Place
@@ -72,29 +72,6 @@ def end_of_turn(g: Game) -> Rules:
 
 
 # ------------------------------------------------------------ construction
-def fortification_targets(g: Game) -> list[str]:
-    """A viceroyalty, an overseas territory or a settlement (never Spain); level 2 at
-    most, a settlement level 1 at most."""
-    return list(_fortification_targets(g))
-
-
-def can_fortify(g: Game) -> bool:
-    """``bool(fortification_targets(g))``, stopping at the first target."""
-    return next(_fortification_targets(g), None) is not None
-
-
-def _fortification_targets(g: Game) -> Iterator[str]:
-    s = g.state
-    for tid, terr in g.content.territories.items():
-        if terr.region not in ("indies", "settlement"):
-            continue
-        if terr.region == "settlement" and tid not in s.settlements:
-            continue
-        level = max(terr.fortification, s.fortifications.get(tid, 0))
-        if level < (1 if terr.region == "settlement" else 2):
-            yield tid
-
-
 def deploy_construction(g: Game, cause: str) -> Rules:
     """The units and fortifications under construction are deployed on the board; each
     stays in the Under Construction box until it is placed (the forecast counts it)."""

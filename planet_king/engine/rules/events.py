@@ -1,44 +1,19 @@
-"""Event cards played as events: the registry of effects, keyed by the data's ``effect``."""
+"""Event cards played as events, through the registry of effects (``effects.py``), keyed by
+the data's ``effect``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from planet_king.content.effects import EFFECT_NAMES
 from planet_king.content.ids import War
 from planet_king.engine.decisions import Role, RuleNotImplemented
 from planet_king.engine.rules import actions, court, economy, modes, wars
+from planet_king.engine.rules.effects import EFFECTS, UNPLAYED, effect, effects_mismatch
 
 if TYPE_CHECKING:
     from planet_king.content.models import EventCard
     from planet_king.engine.game import Game, Rules
-
-Effect = Callable[["Game", "EventCard"], "Rules"]
-# Returned by an effect whose condition is not met: the card is "discarded without being
-# played" (l.267), so a single-use card stays in the game and its red text does not act
-# (ruling R103).
-UNPLAYED = "unplayed"
-EFFECTS: dict[str, Effect] = {}
-# The ``params`` each effect reads, with their type: the loader refuses a card that lacks
-# a ``needs`` parameter, names one its effect never reads, or gives one the wrong type,
-# so a parameter in the data is never silently ignored.
-ParamTypes = dict[str, type]
-EFFECT_NEEDS: dict[str, ParamTypes] = {}
-EFFECT_MAY: dict[str, ParamTypes] = {}
-
-
-def effect(
-    key: str, *, needs: ParamTypes | None = None, may: ParamTypes | None = None
-) -> Callable[[Effect], Effect]:
-    """Register rule code for the data's ``effect: key`` and the ``params`` it reads."""
-
-    def wrap(fn: Effect) -> Effect:
-        EFFECTS[key] = fn
-        EFFECT_NEEDS[key] = needs or {}
-        EFFECT_MAY[key] = may or {}
-        return fn
-
-    return wrap
 
 
 def play_event(g: Game, card_id: str) -> Rules:
@@ -86,7 +61,7 @@ def play_event(g: Game, card_id: str) -> Rules:
             s.pending_removals.append(other)
 
 
-@effect("war", needs={"power": str}, may=wars.WAR_CARD_PARAMS)
+@effect("war")
 def _war(g: Game, card: EventCard) -> Rules:
     yield from wars.war_event(g, card)
 
@@ -101,7 +76,7 @@ def _action(g: Game, card: EventCard) -> Rules:
     yield from actions.action_card(g, card)
 
 
-@effect("ducats", needs={"amount": int})
+@effect("ducats")
 def _ducats(g: Game, card: EventCard) -> Rules:
     amount = int(card.params["amount"])
     if amount >= 0:
@@ -110,14 +85,14 @@ def _ducats(g: Game, card: EventCard) -> Rules:
         yield from economy.pay(g, -amount, f"event:{card.id}", cause=card.name, rule="Events")
 
 
-@effect("happiness", needs={"amount": int})
+@effect("happiness")
 def _happiness(g: Game, card: EventCard) -> Rules:
     g.add_happiness(int(card.params["amount"]), card.name, rule="Events")
     return
     yield  # pragma: no cover
 
 
-@effect("prestige", needs={"amount": int})
+@effect("prestige")
 def _prestige(g: Game, card: EventCard) -> Rules:
     g.add_prestige(int(card.params["amount"]), card.name, rule="Events")
     return
@@ -193,7 +168,7 @@ def _beaten(g: Game, card: EventCard) -> Rules:
     yield  # pragma: no cover
 
 
-@effect("extra-royal-action", may={"amount": int})
+@effect("extra-royal-action")
 def _extra_royal(g: Game, card: EventCard) -> Rules:
     """BARBARA VAN BECK: gain ``params.amount`` royal (yellow) cubes."""
     s = g.state
@@ -209,7 +184,7 @@ def _extra_royal(g: Game, card: EventCard) -> Rules:
 
 
 # ---------------------------------------------------------------- wars
-@effect("corsairs-of-dunkirk", needs={"power": str, "strength": int})
+@effect("corsairs-of-dunkirk")
 def _corsairs(g: Game, card: EventCard) -> Rules:
     """The card's power (the United Provinces) has the card's strength (3) for the rest of
     the turn (``wars.enemy_strength``)."""
@@ -257,7 +232,7 @@ def _corruption(g: Game, card: EventCard) -> Rules:
 
 
 # ---------------------------------------------------------------- the map
-@effect("spanish-road", may={"cost": int})
+@effect("spanish-road")
 def _spanish_road(g: Game, card: EventCard) -> Rules:
     """Open pass: close it. Closed pass: the Valido may pay ``params.cost`` to reopen it."""
     rule = "Events / Spanish Road"
@@ -362,7 +337,7 @@ def _traitor(g: Game, card: EventCard) -> Rules:
     yield from traitor_check(g, nid, card.name)
 
 
-@effect("conspiracy-of-nobles", may={"war": str})
+@effect("conspiracy-of-nobles")
 def _conspiracy(g: Game, card: EventCard) -> Rules:
     """The Flanders war marker moves one space against the player (if that war is
     active), then the Governor of Flanders is checked as if chosen by TRAITOR.
@@ -420,5 +395,9 @@ def _diplomacy(g: Game, card: EventCard) -> Rules:
     yield from actions.embassy(g, card.name, paid=True, optional=True)
 
 
-# Effects defined in their own modules register themselves on import.
+# Effects defined in their own modules register themselves on import; then the rule code
+# must implement exactly the effects the data may name.
 from planet_king.engine.rules import court_events, war_events  # noqa: E402,F401
+
+if (_mismatch := effects_mismatch(EFFECTS, EFFECT_NAMES)) is not None:
+    raise ImportError(f"the event effects do not match planet_king/content/effects.py: {_mismatch}")

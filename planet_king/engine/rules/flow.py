@@ -12,7 +12,7 @@ from planet_king.engine.rules.scenario_setup import (
     first_organisation,
     setup_standard,
 )
-from planet_king.engine.state import WarState
+from planet_king.engine.state import VictoryLevel, WarState
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
@@ -136,7 +136,7 @@ def finish_hothead(g: Game) -> None:
         f"{' (rating 2 or more)' if capable else ''}.",
         rule=rule,
     )
-    s.victory_level = "major-victory" if won and capable else "defeat"
+    s.victory_level = VictoryLevel.MAJOR_VICTORY if won and capable else VictoryLevel.DEFEAT
     g.log(f"Victory level: {s.victory_level.replace('-', ' ').title()}.", rule=rule)
     coop_winner(g)  # co-op Hothead (ruling R91)
     s.stats.vp_by_turn.append(s.vp)

@@ -151,11 +151,11 @@ def _met(g: Game, m: Memorial, *, final: bool, scores: dict[str, int] | None = N
     if key == "wars-won-in-turn":
         return s.wins_this_turn >= int(p["wars"])
     if key == "won-war":
-        powers = str(p["wars"]).split()
+        named = str(p["wars"]).split()
         return any(
             c["won"]
             for w, c in s.stats.wars.items()
-            if g.content.wars[w].power in powers or w in powers
+            if g.content.wars[w].power in named or w in named
         )
     if key == "exploration-reached":
         track = g.content.tables.exploration_track
@@ -176,7 +176,8 @@ def _met(g: Game, m: Memorial, *, final: bool, scores: dict[str, int] | None = N
     if key == "valtellina-open":
         return not s.valtellina_closed
     if key == "portugal-kept":
-        return not s.portugal_independent or bool(s.stats.wars.get(War.PORTUGAL, {}).get("won"))
+        portugal = s.stats.wars.get(War.PORTUGAL)
+        return not s.portugal_independent or bool(portugal and portugal["won"])
     if key == "treasury-at-least":
         return s.treasury >= int(p["ducats"])
     raise ValueError(f"unknown memorial condition '{key}'")

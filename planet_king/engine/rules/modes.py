@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from planet_king.engine.game import Game, GameOptions
 
 RULE_DIFFICULTY = "Scenarios / Change Difficulty"
+DIFFICULTIES = ("very-easy", "easy", "normal", "hard", "very-hard")
 RULE_WAR_ONLY = "Scenarios / War-Only Mode"
 # Reduced difficulty removes TOTAL WAR, then the "?" war cards (33, 34 and 37; ruling D2).
 QUESTION_WAR_CARDS = (
@@ -44,8 +45,6 @@ def validate(g: Game) -> None:
 
 def check_options(o: GameOptions, *, hothead: bool) -> None:
     """Refuse combinations the rulebook forbids, with a one-line reason (ValueError)."""
-    from planet_king.engine.game import DIFFICULTIES
-
     if o.difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty '{o.difficulty}' (known: {', '.join(DIFFICULTIES)})")
     for name in o.optional:

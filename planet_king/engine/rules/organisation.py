@@ -3,7 +3,8 @@ free actions and the Royal Mistress."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING, Any
 
 from planet_king.content import ids
 from planet_king.content.models import Genius, Lady, Noble, TurnWindow
@@ -121,7 +122,7 @@ def _notable_enters(g: Game, card: Noble | Lady | Genius) -> bool:
     return t.open_on(g.state.turn)
 
 
-def _decks(g: Game) -> list[tuple[str, list[str], dict]]:
+def _decks(g: Game) -> list[tuple[str, list[str], dict[str, Any]]]:
     s = g.state
     return [
         ("noble", s.noble_deck, g.content.nobles),
@@ -130,7 +131,7 @@ def _decks(g: Game) -> list[tuple[str, list[str], dict]]:
     ]
 
 
-def fill_decks(g: Game, *, exclude: set[str] = frozenset()) -> None:
+def fill_decks(g: Game, *, exclude: AbstractSet[str] = frozenset()) -> None:
     """Add the notables whose turn has come; drop from the decks those whose turn is past."""
     s = g.state
     unavailable = in_play_or_out(g) | set(exclude)

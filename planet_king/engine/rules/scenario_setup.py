@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from planet_king.content.ids import Event
 from planet_king.engine.decisions import Choices, DecisionKind, Role
 from planet_king.engine.rules import court, family, memorials, organisation, wars
-from planet_king.engine.state import Child
+from planet_king.engine.state import Child, VictoryLevel
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
@@ -26,7 +26,7 @@ def setup_standard(g: Game) -> Rules:
         # dismissal", already past (Special Rules / Sor María de Ágreda; ruling R64).
         s.olivares_left = scen.first_turn - 1
     s.valido_since = scen.first_turn
-    s.child_markers = dict(g.content.tables.child_markers)
+    s.child_markers = {sex: n for sex, n in g.content.tables.child_markers.items()}
     if scen.union_of_arms_completed:
         # Completed: played twice, so its first play added an INSTABILITY card for good
         # (Creating the Event Decks), and the card left the game (Events / Union of Arms;
@@ -201,21 +201,21 @@ def finish_standard(g: Game, why: str) -> None:
     t = g.scenario.thresholds
     some_task_done = memorials.final_count(g)
     if s.defeat_cause:
-        level = "defeat"
+        level = VictoryLevel.DEFEAT
     elif not some_task_done:
-        level = "neither-king-nor-planet"
+        level = VictoryLevel.NEITHER_KING_NOR_PLANET
         g.log(
             "No Secret Memorial task was completed: Neither King nor Planet.",
             rule="Secret Memorial (Optional)",
         )
     elif t.major_victory is not None and s.vp >= t.major_victory:
-        level = "major-victory"
+        level = VictoryLevel.MAJOR_VICTORY
     elif t.historical_outcome is not None and s.vp >= t.historical_outcome:
-        level = "historical-outcome"
+        level = VictoryLevel.HISTORICAL_OUTCOME
     elif t.defeat is not None and s.vp >= t.defeat:
-        level = "defeat"
+        level = VictoryLevel.DEFEAT
     else:
-        level = "neither-king-nor-planet"
+        level = VictoryLevel.NEITHER_KING_NOR_PLANET
     s.victory_level = level
     if s.defeat_cause:  # ruling R45: a loss below every level, whatever the VP
         g.log(

@@ -65,14 +65,14 @@ def enlightenment(g: Game) -> Breakdown:
         if court.has_trait(g, nid, "patron"):
             out.add(f"{g.name(nid)} (patron)", 1)
     for lady in (s.queen, s.mistress):
-        card = g.content.ladies.get(lady or "")
-        if card is None:
+        lady_card = g.content.ladies.get(lady or "")
+        if lady_card is None:
             continue
-        if "patron" in card.traits:
-            out.add(f"{card.name} (patron, ruling R19)", 1)
+        if "patron" in lady_card.traits:
+            out.add(f"{lady_card.name} (patron, ruling R19)", 1)
         if lady == s.mistress:
-            for art, points in card.enlightenment.items():
-                out.add(f"{card.name} as Royal Mistress ({art})", points)
+            for art, points in lady_card.enlightenment.items():
+                out.add(f"{lady_card.name} as Royal Mistress ({art})", points)
     return out
 
 

@@ -36,7 +36,7 @@ def counter_kind(kind: str) -> str:
 
 
 def counters_left(g: Game, kind: str) -> int:
-    limit = g.content.tables.unit_counters.get(counter_kind(kind), 0)  # type: ignore[call-overload]
+    limit: int = g.content.tables.unit_counters.get(counter_kind(kind), 0)  # type: ignore[call-overload]
     used = g.state.count_units(kind)
     if kind in ("veteran", "veteran-flipped"):
         used = g.state.count_units("veteran") + g.state.count_units("veteran-flipped")
@@ -70,7 +70,7 @@ def neighbours(g: Game, loc: str) -> list[str]:
 
 
 def _adjacency(g: Game) -> dict[str, list[str]]:
-    cached = getattr(g, "_adjacency_cache", None)
+    cached: dict[str, list[str]] | None = getattr(g, "_adjacency_cache", None)
     if cached is not None:
         return cached
     adj: dict[str, set[str]] = {}

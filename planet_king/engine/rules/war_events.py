@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from planet_king.content.ids import Place, Power, War
 from planet_king.engine.decisions import Choices, DecisionKind, Option, Role
 from planet_king.engine.rules import court, economy, units, wars
-from planet_king.engine.rules.events import UNPLAYED, effect
+from planet_king.engine.rules.effects import UNPLAYED, effect
 from planet_king.engine.rules.units import PLUS_ULTRA, UNIT_NAMES
 from planet_king.engine.state import LAND_UNITS
 from planet_king.engine.words import a_unit, plural
@@ -35,7 +35,7 @@ def _nothing() -> Rules:
 
 
 # ------------------------------------------------------------ the Palatinate
-@effect("palatinate-move", may={"strength": int, "palatinate": int, "cost": int})
+@effect("palatinate-move")
 def _palatinate_move(g: Game, card: EventCard) -> Rules:
     """WALLENSTEIN (pay a ducat to move the marker in the player's favour); DANISH
     INTERVENTION, LÜTZEN, the BREITENFELDs: one space towards the Protestants (D17).
@@ -194,7 +194,7 @@ def _alliance_loss(g: Game, card: EventCard) -> Rules:
 
 
 # ------------------------------------------------------- Guerra dels Segadors
-@effect("guerra-dels-segadors", needs={"power": str})
+@effect("guerra-dels-segadors")
 def _segadors(g: Game, card: EventCard) -> Rules:
     """At war with France: the Catalan front gets its fourth black space. Not at war: war
     is declared on the Catalan front only (three black spaces). Either way Margarit joins
@@ -343,7 +343,7 @@ def _conde_to_spain(g: Game, card: EventCard) -> Rules:
 
 
 # ------------------------------------------------------------- Old Tercio
-@effect("old-tercio", may={"cost": int})
+@effect("old-tercio")
 def _old_tercio(g: Game, card: EventCard) -> Rules:
     """The player may pay a ducat to exchange a Spanish tercio for an old tercio."""
     s = g.state
@@ -491,7 +491,7 @@ def raid(g: Game, cause: str, *, counter_armada: bool = False) -> Rules:
     )
 
 
-@effect("raid", may={"war": str})
+@effect("raid")
 def _raid(g: Game, card: EventCard) -> Rules:
     """PIRATES (the raiding copy) and RAID IN THE INDIES (only while at war with the United
     Provinces at the time it is played)."""

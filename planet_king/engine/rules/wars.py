@@ -112,7 +112,7 @@ def army_sp(
     army = s.units.get(war_id, {})
     if extra is not None:
         army = {**army, extra: army.get(extra, 0) + count}
-    land = 0  # units.unit_sp of the land units (bots ask this at every choice of action)
+    land: float = 0  # units.unit_sp of the land units (bots ask this at every choice of action)
     for k, n in army.items():
         if k != "fleet":
             land += UNIT_SP[k] * n
@@ -487,15 +487,6 @@ def declaration_test(g: Game, power: str, cause: str, how: Declaration = Declara
             return True
     g.log(f"{g.name(power)} does not declare war.", rule=RULE_DECLARATION, cause=cause)
     return False
-
-
-# What a war card's ``params`` may add to its ``power`` (the card's effect registration).
-WAR_CARD_PARAMS: dict[str, type] = {
-    "strength": int,
-    "palatinate": int,
-    "declaration_tests": int,
-    "declare_on_neutral": bool,
-}
 
 
 def war_event(g: Game, card: EventCard, *, forced_declaration: bool = False) -> Rules:
@@ -880,7 +871,7 @@ def battle_name(g: Game, war_id: str) -> str | None:
     table = NAMED_BATTLES.get(war_id)
     if table is None:
         return None
-    rows = getattr(g.content.battle_names, table)
+    rows: list[list[str]] = getattr(g.content.battle_names, table)
     g.random_draws += 1
     return rows[g.rng.randrange(6)][g.rng.randrange(6)]
 

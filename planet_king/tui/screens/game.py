@@ -7,6 +7,8 @@ hold no rules: the screen reads the game and sends the chosen option id back.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -18,7 +20,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
 
-from planet_king import hint_client, present
+from planet_king import present, saves
+from planet_king.advisor import client as advisor_client
 from planet_king.engine.forecast import defeat_warnings, option_effects
 from planet_king.tui import views
 from planet_king.tui.draws import Draw, DrawTracker
@@ -79,7 +82,11 @@ def drawn_line(recent: list[Draw]) -> Text:
 
 
 class GameScreen(Screen[None]):
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (120, "-wide")]
+    # Typed as Screen declares it (mypy refuses a ClassVar over it), hence the noqa.
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012
+        (0, "-narrow"),
+        (120, "-wide"),
+    ]
 
     # The footer shows these in order: Quit and Hint first, so that they stay visible
     # at 80 columns; [ ] only where panels are switched (under 120 columns).
@@ -123,6 +130,7 @@ class GameScreen(Screen[None]):
         self._keys: dict[str, object] = {}
         self._autosave_error: str | None = None
         self._warnings: dict[str, str] = {}  # option id -> certain automatic defeat
+        self._options_cap: int | None = None  # the options' height when the box lacks room
 
     @property
     def pk_app(self) -> PlanetKingApp:
@@ -196,6 +204,26 @@ class GameScreen(Screen[None]):
     def on_resize(self) -> None:
         self.refresh_bindings()  # [ ] come and go with the narrow layout
         self._set("topbar", views.top_bar(self.game, self.app.size.width), layout=False)
+        self._fit_options()
+
+    def _fit_options(self) -> None:
+        """The options list never runs below the decision's box: under a long header (a
+        notable's summary, the cards drawn) at 80x24 the box is full before the list
+        is, and its last options (Back among them) were out of sight, out of reach of
+        the list's own scrolling. The list takes the stylesheet's height, then, once
+        laid out, gives up the lines the box lacks and scrolls within the rest."""
+        options = self.query_one("#options", OptionList)
+        if self._options_cap is not None:
+            self._options_cap = None
+            options.styles.max_height = None
+        self.call_after_refresh(self._shrink_options)
+
+    def _shrink_options(self) -> None:
+        over = int(self.query_one("#decision").max_scroll_y)
+        if over > 0:
+            options = self.query_one("#options", OptionList)
+            self._options_cap = max(2, options.outer_size.height - over)
+            options.styles.max_height = self._options_cap
 
     def _set(self, wid: str, text: Text, *, layout: bool = True) -> None:
         """Update a Static only when its text changed (a redraw costs a layout)."""
@@ -284,12 +312,13 @@ class GameScreen(Screen[None]):
         )
         first = next(i for i, o in enumerate(d.options) if o.allowed)
         options.highlighted = first
+        self._fit_options()
 
     # ------------------------------------------------------------ playing
     def take(self, option_id: str) -> None:
         """Take an option; one that certainly brings an automatic defeat asks first."""
         d = self.game.decision
-        if d is None or option_id not in d.legal_ids:
+        if d is None or not d.takes(option_id):  # a legal option or a sub-menu's Back
             # a selection made on the list of the decision before (keys pressed faster
             # than the screen answers): the game has moved on, so it is dropped
             return
@@ -300,6 +329,7 @@ class GameScreen(Screen[None]):
         from planet_king.tui.screens.modals import ConfirmScreen
 
         decision = self.game.decision
+        assert decision is not None  # a warning is asked of a pending decision's option
 
         def answered(yes: bool | None) -> None:
             if yes and self.game.decision is decision:
@@ -319,11 +349,8 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self._autosave)  # after the frame: it costs a few ms
 
     def _autosave(self) -> None:
-        """Autosave after every choice (as the plain-text mode does), when saves exist;
+        """Autosave after every choice (as the plain-text mode does);
         a failure is said once, and the game goes on."""
-        saves = self.pk_app.saves_module()
-        if saves is None:
-            return
         try:
             error = saves.autosave(self.game, saves_dir=self.pk_app.saves_dir)
         except Exception as exc:  # never lose the game to a failing autosave
@@ -335,7 +362,7 @@ class GameScreen(Screen[None]):
     def _hand_over(self, before: object) -> None:
         """Co-op hotseat: when the deciding role changes, hand the keyboard over."""
         d = self.game.decision
-        if d is None or not getattr(self.game.options, "coop", False) or d.role == before:
+        if d is None or not self.game.options.coop or d.role == before:
             return
         from planet_king.tui.screens.modals import HandOverScreen
 
@@ -420,69 +447,95 @@ class GameScreen(Screen[None]):
         )
         self.app.push_screen(CardsScreen(self.game.content, last.name, card_id))
 
-    HINT_SECONDS = hint_client.SECONDS  # the advisor's budget for `h`
-    HINT_PLAYOUTS: int | None = None  # a number of playouts instead (tests)
-    _advisor: hint_client.Advisor | None = None  # kept warm between questions
+    HINT_SECONDS = advisor_client.LIVE_SECONDS  # the analysis pane thinks this long at most
+    HINT_ROUND = 8  # playouts an option between two updates of the pane (tests: fewer)
+    _advisor: advisor_client.Advisor | None = None  # the open pane's, ended when it closes
 
     def action_hint(self) -> None:
-        """The advisor, in a long-lived child process (``hint_client``): the game on
-        screen is never touched, the playouts run on every core without forking this
-        threaded program, and a second question finds the workers already started."""
+        """The analysis pane: the advisor, in a long-lived child process
+        (``advisor.client``), thinks while the pane is open and the pane updates in place.
+        The game on screen is never touched, the playouts run on every core without
+        forking this threaded program, and Escape ends the process and its workers."""
+        from planet_king.tui.screens.modals import HintScreen
+
         if self.game.decision is None:
             self.notify("The game is over: there is no decision to advise on.", timeout=3)
             return
-        position, seed = hint_client.position(self.game)
-        prompt = self.game.decision.prompt
-        budget = (
-            f"{self.HINT_PLAYOUTS} playouts"
-            if self.HINT_PLAYOUTS
-            else f"{self.HINT_SECONDS:g} second(s)"
-        )
-        self.notify(f"The advisor thinks for {budget}...", timeout=2)
+        position, seed = advisor_client.position(self.game)
+        pane = HintScreen(self.game.decision.prompt)
+        # made here, before the pane can close: Escape stops this very advisor, even
+        # before its worker has started the process (which it then never starts)
+        self._stop_advisor(in_background=True)
+        advisor = self._advisor = pane.advisor = advisor_client.Advisor()
+        self.app.push_screen(pane, lambda _: self._stop_advisor(advisor, in_background=True))
         self.run_worker(
-            lambda: self._hint_worker(position, prompt, seed),
+            lambda: self._hint_worker(pane, advisor, position, seed),
             thread=True,
             exclusive=True,
             group="hint",
         )
 
-    def _hint_worker(self, position: str, prompt: str, seed: int) -> None:
+    def _hint_worker(
+        self, pane: Any, advisor: advisor_client.Advisor, position: str, seed: int
+    ) -> None:
         try:
-            options = self._ask_advisor(position, seed)
-        except Exception as exc:  # the advisor failing never ends the game
-            self.app.call_from_thread(self.notify, f"The advisor failed: {exc}", timeout=6)
-            return
-        self.app.call_from_thread(self._show_hint, options, prompt)
+            replies = self._analyse(advisor, position, seed)  # the advisor starts thinking
+            self._instant_answer(pane, position)  # meanwhile, the evaluator's answer
+            for reply in replies:
+                if pane.closed:
+                    return
+                self.app.call_from_thread(pane.show, reply, final=bool(reply.get("final")))
+        except Exception as exc:  # the advisor failing (or stopped) never ends the game
+            if not pane.closed:
+                self.app.call_from_thread(self._advisor_failed, pane, str(exc))
+        finally:
+            if pane.closed:
+                advisor.stop()  # a pane closed while its answer came: no process outlives it
 
-    def _ask_advisor(self, position: str, seed: int) -> list[dict[str, Any]]:
-        if self._advisor is None:
-            self._advisor = hint_client.Advisor()
-        reply = self._advisor.ask(
+    def _instant_answer(self, pane: Any, position: str) -> None:
+        """The instant valuer's answer (the learned evaluator's), shown until the
+        playouts' first comes in; without one, the playouts alone."""
+        try:
+            reply = advisor_client.instant_answer(position, self.game.content)
+        except Exception:  # no instant answer: the playouts answer all the same
+            return
+        if reply is not None and not pane.closed:
+            self.app.call_from_thread(pane.show, reply)
+
+    def _advisor_failed(self, pane: Any, why: str) -> None:
+        if not pane.closed:
+            pane.action_close()
+        self.notify(f"The advisor failed: {why}", timeout=6)
+
+    def _analyse(
+        self, advisor: advisor_client.Advisor, position: str, seed: int
+    ) -> Iterator[dict[str, Any]]:
+        return advisor.stream(
             position,
             seed,
             self.game.content.data_dir,
             seconds=self.HINT_SECONDS,
-            playouts=self.HINT_PLAYOUTS,
+            round_size=self.HINT_ROUND,
         )
-        self._hint_meta = reply
-        options: list[dict[str, Any]] = reply["options"]
-        return options
 
-    def _stop_advisor(self) -> None:
-        if self._advisor is not None:
-            self._advisor.stop()
+    def _stop_advisor(
+        self, advisor: advisor_client.Advisor | None = None, *, in_background: bool = False
+    ) -> None:
+        """Ends the advisor's process (its workers with it): a pane closed stops thinking.
+        ``advisor``: that one (a pane's), else the screen's. From the UI, the wait for
+        its end runs off the event loop."""
+        if advisor is None or advisor is self._advisor:
+            advisor, self._advisor = self._advisor, None
+        if advisor is None:
+            return
+        advisor.cancel()  # at once: a process not yet started never starts
+        if in_background:
+            threading.Thread(target=advisor.stop, name="advisor-stop", daemon=True).start()
+        else:
+            advisor.stop()
 
     def on_unmount(self) -> None:
         self._stop_advisor()
-
-    def _show_hint(self, options: list[dict[str, Any]], prompt: str) -> None:
-        from planet_king.tui.screens.modals import HintScreen
-
-        meta = getattr(self, "_hint_meta", {})
-        playouts = meta.get("playouts") or sum(int(o.get("playouts", 0)) for o in options)
-        self.app.push_screen(
-            HintScreen(options, playouts, prompt, meta.get("elapsed_s"), meta.get("policy"))
-        )
 
     def action_memorials(self) -> None:
         """The memorials of the role at the keyboard (the deciding role), never the
@@ -521,10 +574,6 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------ save and undo
     def action_save(self) -> None:
         """Ask for a name (a default offered), then save under it."""
-        saves = self.pk_app.saves_module()
-        if saves is None:
-            self.notify("Saving is not available yet.", severity="warning", timeout=3)
-            return
         from planet_king.tui.screens.modals import SaveNameScreen
 
         default = saves.default_name(self.game).removesuffix(".json")
@@ -532,8 +581,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(SaveNameScreen(default, folder), self._save_as)
 
     def _save_as(self, name: str | None) -> None:
-        saves = self.pk_app.saves_module()
-        if name is None or saves is None:
+        if name is None:
             return
         try:
             path = saves.save_game(self.game, name, saves_dir=self.pk_app.saves_dir)
@@ -544,12 +592,8 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         game = self.game
-        can_undo = getattr(game, "can_undo", None)
-        if self.pk_app.saves_module() is None or can_undo is None:
-            self.notify("Undo is not available yet.", severity="warning", timeout=3)
-            return
-        learning = self.pk_app.learning or bool(getattr(game, "learning", False))
-        why_not = can_undo(learning=learning)
+        learning = self.pk_app.learning or game.learning
+        why_not = game.can_undo(learning=learning)
         if why_not:
             self.notify(f"Cannot undo: {why_not}", severity="warning", timeout=4)
             return

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.table import Table
@@ -14,15 +16,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from planet_king import hint_client, present
+from planet_king import present
 from planet_king import rules_reference as rules_ref
 from planet_king.tui import views
 
 if TYPE_CHECKING:
+    from planet_king.advisor.client import Advisor
     from planet_king.content.loader import Content
+    from planet_king.saves import SaveInfo
 
 KEYS: tuple[tuple[str, str], ...] = (
-    ("1-9", "take that option of the pending decision"),
+    ("1-9, 0, a...", "take that option of the pending decision (its key is shown before it)"),
     ("↑ ↓, Enter", "move among the options and take the highlighted one"),
     ("l", "focus the log; ↑ ↓ shows each entry's rule and cause, Enter opens the rule"),
     ("Escape", "back to the decision (or close this window)"),
@@ -35,7 +39,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("c", "cards browser, with each card's provenance"),
     ("d", "the card drawn last, in the cards browser"),
     ("m", "your Secret Memorial (only what the deciding role may see)"),
-    ("h", "the advisor: each option's worth, by playouts with the expert bot"),
+    ("h", "the analysis pane: the evaluator's guess at once, then playouts, updated live"),
     ("?", "this help"),
     ("Ctrl+P", "command palette"),
     ("q", "quit (asks first in a game in progress, which is autosaved)"),
@@ -250,7 +254,7 @@ class CardsScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class LoadScreen(ModalScreen["Path | None"]):
+class LoadScreen(ModalScreen[Path | None]):
     """The saves in the saves folder, newest first, one row per game (its latest
     autosave) and one per named save; unreadable ones dimmed with why."""
 
@@ -275,7 +279,7 @@ class LoadScreen(ModalScreen["Path | None"]):
             yield Static("↑ ↓ choose · Enter loads · Escape closes", classes="hint")
 
     @staticmethod
-    def _label(info: Any) -> Text:
+    def _label(info: SaveInfo) -> Text:
         """One row: the file, then (for a game) scenario, turn, VP and whether it is over;
         text from the file is shown with control characters escaped."""
         from planet_king.fsutil import escape_controls, shown
@@ -284,16 +288,16 @@ class LoadScreen(ModalScreen["Path | None"]):
         if info.error is not None:
             return Text(f"{name} — cannot be read: {shown(info.error, 300)}", style="dim")
         kind = "latest autosave" if info.autosave else "save"
-        facts = [f"turn {info.turn}"] if getattr(info, "turn", None) is not None else []
-        if getattr(info, "vp", None) is not None:
+        facts = [f"turn {info.turn}"] if info.turn is not None else []
+        if info.vp is not None:
             facts.append(f"{info.vp} VP")
-        if getattr(info, "over", False):
-            level = (getattr(info, "victory_level", "") or "").replace("-", " ")
+        if info.over:
+            level = info.victory_level.replace("-", " ")
             facts.append(f"finished: {level}" if level else "finished")
         else:
             facts.append("in progress")
         t = Text(f"{escape_controls(info.scenario)}, seed {info.seed}", style="bold")
-        t.append(" — " + ", ".join(facts), style="" if getattr(info, "over", False) else "green")
+        t.append(" — " + ", ".join(facts), style="" if info.over else "green")
         t.append(
             f"  ({kind} {name}, {info.choices} choices, {escape_controls(info.saved)})",
             style="dim",
@@ -390,44 +394,75 @@ class MemorialScreen(ModalScreen[None]):
 
 
 class HintScreen(ModalScreen[None]):
-    """The advisor's ranking of a decision's options (`planet-king hint --json`)."""
+    """The analysis pane: the advisor's table (``advisor.table``, the same as plain
+    text's), updated in place while the advisor keeps thinking; Escape stops it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,h", "close", "Close")]
 
-    def __init__(
-        self,
-        options: list[dict[str, Any]],
-        playouts: int,
-        prompt: str = "",
-        elapsed_s: float | None = None,
-        policy: str | None = None,
-    ) -> None:
+    def __init__(self, prompt: str = "", reply: dict[str, Any] | None = None) -> None:
         super().__init__()
-        self.options = options
-        self.playouts = playouts
         self.prompt = prompt
-        self.elapsed_s = elapsed_s
-        self.policy = policy or "expert"
+        self.reply: dict[str, Any] = reply or {}
+        self.updates = 0  # answers shown so far
+        self.thinking = True
+        self.closed = False  # set when the pane goes: its worker stops updating it
+        self._changed = asyncio.Event()  # set at every answer shown and when the pane goes
+        self.advisor: Advisor | None = None  # the process thinking for this pane
+
+    @property
+    def options(self) -> list[dict[str, Any]]:
+        return list(self.reply.get("options", []))
 
     def compose(self) -> ComposeResult:
-        took = f" in {self.elapsed_s:.1f} s" if self.elapsed_s is not None else ""
-        t = Text(
-            f"The advisor ({self.playouts} playouts{took}, {self.policy} bot, unknown cards "
-            "re-shuffled)\n",
-            style="bold",
-        )
-        if self.prompt:
-            t.append(f"{self.prompt}\n", style="italic")
-        t.append(hint_client.LEGEND + "\n")
-        t.append("\n")
-        for line in hint_client.describe(self.options):
-            t.append(line + "\n", style="" if line.startswith("  ") else "bold")
         with Vertical(classes="modal wide-modal"):
             with VerticalScroll():
-                yield Static(t)
-            yield Static("Escape closes. The advisor never changes your game.", classes="hint")
+                yield Static(self.table_text(), id="advice-table")
+            yield Static(self.footer_text(), id="advice-status", classes="hint")
+
+    def show(self, reply: dict[str, Any], *, final: bool = False) -> None:
+        """A newer answer, in place."""
+        self.reply = reply
+        self.updates += 1
+        self.thinking = not final
+        if self.is_mounted:
+            self.query_one("#advice-table", Static).update(self.table_text())
+            self.query_one("#advice-status", Static).update(self.footer_text())
+        self._changed.set()
+
+    async def wait_for_updates(self, count: int) -> int:
+        """Until ``count`` answers have been shown, the advisor is done thinking, or the
+        pane is gone (the advisor failed or was stopped): the answers shown so far. Waits
+        on the pane's own events, never for a while (the caller bounds the wait)."""
+        while self.updates < count and self.thinking and not self.closed:
+            self._changed.clear()
+            await self._changed.wait()
+        return self.updates
+
+    def footer_text(self) -> str:
+        state = "Thinking (the table updates in place)" if self.thinking else "Done thinking"
+        return f"{state} · Escape stops and closes. The advisor never changes your game."
+
+    def table_text(self) -> Text:
+        from planet_king.advisor import table as advice_table
+
+        t = Text()
+        if self.prompt:
+            t.append(f"{self.prompt}\n", style="italic")
+        if not self.reply:
+            t.append("The advisor is starting its playouts...\n")
+            return t
+        for line in advice_table.build(self.reply).lines():
+            strong = line.startswith(("* ", "Recommended", "No ", "Too close", "Best value"))
+            t.append(line + "\n", style="bold" if strong else "")
+        return t
+
+    def on_unmount(self) -> None:
+        self.closed = True
+        self._changed.set()
 
     def action_close(self) -> None:
+        self.closed = True
+        self._changed.set()
         self.dismiss(None)
 
 

@@ -15,8 +15,9 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from planet_king.engine.game import DIFFICULTIES, GameOptions
-from planet_king.engine.rules.modes import OPTIONAL_RULES
+from planet_king import saves
+from planet_king.engine.game import GameOptions
+from planet_king.engine.rules.modes import DIFFICULTIES, OPTIONAL_RULES
 
 if TYPE_CHECKING:
     from planet_king.content.loader import Content
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
     from planet_king.tui.app import PlanetKingApp
 
 ORDER = ("hothead", "iupiter-hispano", "anni-mirabiles", "anni-horribiles", "the-planet-king")
-NOT_YET = "not available yet"
 
 
 def ordered_scenarios(content: Content) -> list[Scenario]:
@@ -131,10 +131,7 @@ class TitleScreen(Screen[None]):
         t = Text("\nNew to the game?\n", style="bold underline")
         t.append("t  the tutorial: the rulebook's first turn, step by step\n")
         t.append("\nSaved games\n", style="bold underline")
-        if self.pk_app.saves_module() is None:
-            t.append(f"Continue the last autosave / load a save: {NOT_YET}\n", style="dim")
-        else:
-            t.append("a  continue the last autosave\no  load a save\n")
+        t.append("a  continue the last autosave\no  load a save\n")
         t.append(
             "\n↑ ↓ choose a scenario · Enter starts · Tab reaches the seed and the options "
             "(Hothead is played solo with the basic rules) · ? help · q quits",
@@ -189,10 +186,6 @@ class TitleScreen(Screen[None]):
             self._start(self.scenarios[lst.highlighted].id)
 
     def action_continue_autosave(self) -> None:
-        saves = self.pk_app.saves_module()
-        if saves is None:
-            self.notify(f"Saving is {NOT_YET}.", severity="warning")
-            return
         path = saves.latest_autosave(self.pk_app.saves_dir)
         if path is None:
             self.notify("There is no autosave to continue.", severity="warning")
@@ -203,10 +196,6 @@ class TitleScreen(Screen[None]):
         self.pk_app.start_tutorial()
 
     def action_load(self) -> None:
-        saves = self.pk_app.saves_module()
-        if saves is None:
-            self.notify(f"Loading a save is {NOT_YET}.", severity="warning")
-            return
         from planet_king.tui.screens.modals import LoadScreen
 
         def chosen(path: Path | None) -> None:
@@ -222,9 +211,7 @@ class TitleScreen(Screen[None]):
         except ValueError:
             self.notify("The seed must be a whole number.", severity="warning")
             return
-        from planet_king.saves import seed_problem  # one range for seeds (issue 15)
-
-        problem = seed_problem(seed)
+        problem = saves.seed_problem(seed)  # one range for seeds (issue 15)
         if problem:
             self.notify(f"{problem.capitalize()}.", severity="warning")
             return

@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static, Tabs
 
 from planet_king import present
+from planet_king.engine.decisions import BACK_ID
 from planet_king.tui import views
 from planet_king.tui.screens.game import PANELS, GameScreen
 from planet_king.tutorial import PANEL_NAMES, Guidance, Guide, Page, Tutorial
@@ -192,11 +193,11 @@ class TutorialScreen(GameScreen):
 
     def take(self, option_id: str) -> None:
         d = self.game.decision
-        if d is None or option_id not in d.legal_ids:
+        if d is None or not d.takes(option_id):
             return  # left over from the decision before (GameScreen.take drops it)
         at = self.guide.current(self.game)
         super().take(option_id)
-        if at is not None and option_id != at.step.choice:
+        if at is not None and option_id not in (at.step.choice, BACK_ID):
             text = self.guide.off_path_text(self.game, at.option_label)
             self.app.push_screen(GuideScreen("Your own game from here", paragraphs(text)))
         elif self.guide.finished(self.game) and not self._outro_shown:

@@ -26,7 +26,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from planet_king.advisor import OVERRIDE_Z, OptionValue, beats, fork, paired_gap, play_task
+from planet_king.advisor.playout import fork, play_task
+from planet_king.advisor.search import OVERRIDE_Z, OptionValue, beats, paired_gap
 from planet_king.engine.game import Game
 
 # Option-id prefixes of the decisions worth playouts; the rest follow the policy. A war's
@@ -110,9 +111,10 @@ class AdvisorBot:
             or root.scenario.id != game.scenario.id
             or root.options != game.options
             or root.content is not game.content
+            or root.resumed_from is not game.resumed_from
             or game.choices[:n] != root.choices
         ):
-            root = fork(game)
+            root = fork(game)  # from the game's actual start (a save's snapshot, or its seed)
         else:
             for choice in game.choices[n:]:
                 root.choose(choice)

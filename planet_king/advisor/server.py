@@ -1,13 +1,16 @@
 """The advisor as a long-lived process, for the TUI: its worker pool stays warm, so a
 second question pays no start-up (a pool cannot start inside the threaded TUI).
 
-    python -m planet_king.advisor_server
+    python -m planet_king.advisor.server
 
 Reads one JSON request a line on stdin: ``{"save": <a save's text>, "data_dir": ...,
 "seed": N, "seconds": S | "playouts": N}`` (optional ``policy``, ``horizon``) and
 answers each with one JSON line: ``hint --json``'s object with ``"ok": true``, or
-``{"ok": false, "error": "..."}``. It ends at the end of its input, on SIGINT or
-SIGTERM, and its workers with it.
+``{"ok": false, "error": "..."}``. A live request (``"live": true``, optional
+``"round"``: playouts an option per update) answers with a line after every round
+(``"final": false``) until ``seconds`` are spent, then one with ``"final": true``; the
+client stops it sooner by ending the process (the TUI's analysis pane, on Escape).
+It ends at the end of its input, on SIGINT or SIGTERM, and its workers with it.
 """
 
 from __future__ import annotations
@@ -18,10 +21,17 @@ from pathlib import Path
 from typing import Any
 
 from planet_king import saves
-from planet_king.advisor import DEFAULT_HORIZON, DEFAULT_POLICY, advise
-from planet_king.advisor_pool import PlayoutPool, cores, stop_on_signals
+from planet_king.advisor.answer import advice_json
+from planet_king.advisor.pool import PlayoutPool, cores, stop_on_signals
+from planet_king.advisor.search import DEFAULT_HORIZON, DEFAULT_POLICY, Advice, advise
 from planet_king.content.loader import Content, load_content
-from planet_king.present import advice_json
+
+LIVE_ROUND = 8  # playouts an option between two updates of a live analysis
+
+
+def _send(reply: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(reply, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
 
 
 def answer(
@@ -35,6 +45,12 @@ def answer(
     if game.decision is None:
         raise ValueError("the game is over: there is no decision to advise on")
     playouts = request.get("playouts")
+    live = bool(request.get("live"))
+
+    def update(advice: Advice) -> bool:
+        _send({"ok": True, "final": False, **advice_json(game, advice)})
+        return True
+
     advice = advise(
         game,
         playouts=playouts,
@@ -43,8 +59,10 @@ def answer(
         policy=str(request.get("policy", DEFAULT_POLICY)),
         horizon=int(request.get("horizon", DEFAULT_HORIZON)),
         pool=pool,
+        on_round=update if live else None,
+        max_round=int(request.get("round", LIVE_ROUND)) if live else None,
     )
-    return {"ok": True, **advice_json(game, advice)}
+    return {"ok": True, "final": True, **advice_json(game, advice)}
 
 
 def main() -> None:
@@ -58,8 +76,7 @@ def main() -> None:
                 reply = answer(json.loads(line), pool, contents)
             except Exception as exc:  # one bad question never ends the service
                 reply = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
-            sys.stdout.write(json.dumps(reply, ensure_ascii=False) + "\n")
-            sys.stdout.flush()
+            _send(reply)
     except KeyboardInterrupt:
         pass
     finally:

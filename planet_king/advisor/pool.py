@@ -1,14 +1,17 @@
 """Worker processes for the advisor's playouts, kept warm between questions.
 
-Each worker rebuilds a position once (from its data folder, scenario, seed, options and
-choices) and plays the playouts it is sent. Messages are JSON over pipes. The pool can
-be stopped at once: ``close`` kills the workers, a worker ignores Ctrl+C (its parent
-stops it) and, on Linux, dies with its parent even if the parent is killed outright.
+Each worker rebuilds a position once (from its data folder, scenario, seed, options,
+choices and, for a game resumed from a save's snapshot, that resume point) and plays the
+playouts it is sent: the position goes to a worker once, later messages name it by key.
+Messages are JSON over pipes. The pool can be stopped at once: ``close`` kills the
+workers, a worker ignores Ctrl+C (its parent stops it) and, on Linux, dies with its
+parent even if the parent is killed outright.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import multiprocessing
 import os
@@ -18,13 +21,10 @@ import threading
 import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
-from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-# (data folder, scenario, seed, options, choices): enough to rebuild a position.
-Position = tuple[str, str, int, dict[str, Any], list[str]]
-# A playout to play: (option id, fate seed, policy seed, policy, horizon).
-Task = tuple[str, int, int, str, int]
+if TYPE_CHECKING:
+    from planet_king.advisor.playout import Position, Task
 
 
 def cores() -> int:
@@ -60,19 +60,18 @@ def _worker(conn: Connection, parent: int) -> None:
     _die_with_parent()
     if os.getppid() != parent:  # the parent died before we could ask to die with it
         return
-    from planet_king.advisor import play_task, rebuild
+    from planet_king.advisor.playout import play_task, rebuild
 
-    roots: dict[str, Any] = {}
+    key, root = "", None
     while True:
         try:
             message = json.loads(conn.recv_bytes())
         except (EOFError, OSError):
             return
-        key = json.dumps(message["position"])
-        if key not in roots:
-            roots.clear()
-            roots[key] = rebuild(tuple(message["position"]))  # type: ignore[arg-type]
-        root = roots[key]
+        if "position" in message:  # a new position: the one before is done with
+            key, root = message["key"], rebuild(tuple(message["position"]))  # type: ignore[arg-type]
+        if root is None or message["key"] != key:
+            raise RuntimeError("a playout task for a position this worker was never sent")
         results = [[i, play_task(root, tuple(task)).to_json()] for i, task in message["tasks"]]
         conn.send_bytes(json.dumps(results).encode())
 
@@ -84,10 +83,12 @@ class PlayoutPool:
         self.workers = workers
         self._procs: list[Any] = []
         self._conns: list[Connection] = []
+        self._held: dict[Connection, str] = {}  # the key of the position each worker holds
 
     def start(self) -> None:
         """Start the workers now (else on first use)."""
-        ctx = multiprocessing.get_context(_start_method())
+        # typeshed's BaseContext names no Process; every start method's context has one
+        ctx: Any = multiprocessing.get_context(_start_method())
         for _ in range(self.workers):
             mine, theirs = ctx.Pipe()
             proc = ctx.Process(target=_worker, args=(theirs, os.getpid()), daemon=True)
@@ -114,29 +115,31 @@ class PlayoutPool:
         Chunks under way at the deadline are finished, none is started after it."""
         if not self._procs:
             self.start()
+        sent = _Position(position)
         pending = list(enumerate(tasks))
         pending.reverse()
         busy: dict[Connection, int] = {}
         for conn in self._conns:
-            if not self._send(conn, position, pending, deadline, chunk):
+            if not self._send(conn, sent, pending, deadline, chunk):
                 break
             busy[conn] = 1
         while busy:
-            for conn in wait(list(busy)):
-                assert isinstance(conn, Connection)
+            for ready in wait(list(busy)):
+                assert isinstance(ready, Connection)
+                conn = ready
                 try:
                     raw = conn.recv_bytes()
                 except (EOFError, OSError):
                     raise RuntimeError("an advisor worker stopped unexpectedly") from None
                 for i, outcome in json.loads(raw):
                     on_result(i, outcome)
-                if not self._send(conn, position, pending, deadline, chunk):
+                if not self._send(conn, sent, pending, deadline, chunk):
                     del busy[conn]
 
-    @staticmethod
     def _send(
+        self,
         conn: Connection,
-        position: Position,
+        position: _Position,
         pending: list[tuple[int, Task]],
         deadline: float | None,
         chunk: int = 1,
@@ -144,7 +147,11 @@ class PlayoutPool:
         if not pending or (deadline is not None and time.monotonic() >= deadline):
             return False
         batch = [pending.pop() for _ in range(min(chunk, len(pending)))]
-        conn.send_bytes(json.dumps({"position": list(position), "tasks": batch}).encode())
+        message: dict[str, Any] = {"key": position.key, "tasks": batch}
+        if self._held.get(conn) != position.key:
+            message["position"] = position.data
+        conn.send_bytes(json.dumps(message).encode())
+        self._held[conn] = position.key  # once sent: a worker that fails later is closed
         return True
 
     def close(self) -> None:
@@ -158,7 +165,7 @@ class PlayoutPool:
         for conn in self._conns:
             with contextlib.suppress(Exception):
                 conn.close()
-        self._procs, self._conns = [], []
+        self._procs, self._conns, self._held = [], [], {}
 
     def __enter__(self) -> PlayoutPool:
         return self
@@ -167,14 +174,12 @@ class PlayoutPool:
         self.close()
 
 
-def position_of(game: Any) -> Position:
-    return (
-        str(Path(game.content.data_dir)),
-        game.scenario.id,
-        game.seed,
-        game.options.to_dict(),
-        list(game.choices),
-    )
+class _Position:
+    """A position as sent to the workers: its JSON data and a key naming it."""
+
+    def __init__(self, position: Position) -> None:
+        self.data = list(position)
+        self.key = hashlib.sha256(json.dumps(self.data).encode()).hexdigest()[:16]
 
 
 def _terminated(signum: int, frame: object) -> None:

@@ -5,7 +5,7 @@ For every legal option it plays games on from the current position with a policy
 the last turn start and the choices made since), re-shuffles what the player cannot know
 (the order of the event, noble and genius decks) with the advisor's own RNG, takes the
 option, and plays on, either to the end or, truncated, to the start of a later turn,
-where the forecast values the position (``advisor_value``). The value is the player's
+where the forecast values the position (``advisor.value``). The value is the player's
 goal: the victory level first, VP as the tie-break. The advisor never changes the game.
 
 - **Common random numbers**: the k-th playout of every option uses the same seeds, so
@@ -29,14 +29,15 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from planet_king.advisor_pool import PlayoutPool, Position, Task, cores, position_of
-from planet_king.advisor_value import AUTOMATIC_DEFEAT, Outcome, outcome
+from planet_king.advisor.playout import Task, fork, play_task, position_of
+from planet_king.advisor.pool import PlayoutPool, cores
+from planet_king.advisor.value import AUTOMATIC_DEFEAT, Outcome
 from planet_king.bots import make_bot
-from planet_king.content.loader import Content, load_content
-from planet_king.engine.game import Game, GameOptions
+from planet_king.engine.game import Game
+from planet_king.engine.state import VictoryLevel
 from planet_king.sim import VICTORY_LEVELS
 
 DEFAULT_PLAYOUTS = 500
@@ -49,7 +50,7 @@ FIRST_ROUND = 4  # playouts of each option before any is dropped (seconds budget
 
 @dataclass
 class OptionValue:
-    option_id: str  # its words are the presenters' (``present.advice_json``)
+    option_id: str  # its words are the presenters' (``advisor.answer.advice_json``)
     values: dict[int, float] = field(default_factory=dict)  # utility by playout index
     vps: dict[int, float] = field(default_factory=dict)
     levels: dict[str, float] = field(default_factory=dict)
@@ -71,7 +72,7 @@ class OptionValue:
 
     @property
     def value(self) -> float:
-        """Mean utility (see ``advisor_value``)."""
+        """Mean utility (see ``advisor.value``)."""
         return _mean(list(self.values.values()))
 
     @property
@@ -92,7 +93,7 @@ class OptionValue:
         automatic = self.levels.get(AUTOMATIC_DEFEAT, 0.0)
         # the engine records an automatic defeat as a Defeat (ruling R45)
         shares = {lvl: self.levels.get(lvl, 0.0) for lvl in VICTORY_LEVELS}
-        shares["defeat"] += automatic
+        shares[VictoryLevel.DEFEAT] += automatic
         return {
             "option": self.option_id,
             "playouts": self.playouts,
@@ -165,75 +166,6 @@ def beats(challenger: OptionValue, mine: OptionValue, z: float = OVERRIDE_Z) -> 
     return n >= MIN_PAIRS and gap > z * se
 
 
-# ---------------------------------------------------------------------- playouts
-def fork(game: Game, choices: list[str] | None = None) -> Game:
-    """A fresh copy of the game at the same position, or after the first of its
-    ``choices``, rebuilt by replay and keeping its turn starts (so that playouts fork
-    it cheaply)."""
-    return Game.replay(
-        game.scenario.id,
-        game.choices if choices is None else choices,
-        seed=game.seed,
-        options=game.options,
-        content=game.content,
-        keep_turn_starts=True,
-    )
-
-
-_CONTENT: dict[str, Content] = {}
-
-
-def rebuild(position: Position) -> Game:
-    """The game at ``position`` (see ``advisor_pool``), keeping its turn starts."""
-    data_dir, scenario, seed, options, choices = position
-    if data_dir not in _CONTENT:
-        _CONTENT[data_dir] = load_content(Path(data_dir))
-    return Game.replay(
-        scenario,
-        choices,
-        seed=seed,
-        options=GameOptions.from_dict(options),
-        content=_CONTENT[data_dir],
-        keep_turn_starts=True,
-    )
-
-
-def resample_hidden(game: Game, seed: int) -> None:
-    """Fate from here on is unknown: a new RNG, and the hidden deck orders re-shuffled."""
-    game.rng = random.Random(seed)
-    s = game.state
-    for deck in (s.deck, s.noble_deck, s.genius_deck):
-        game.rng.shuffle(deck)
-
-
-def play_on(
-    root: Game,
-    option_id: str,
-    fate_seed: int,
-    policy_seed: int,
-    *,
-    policy: str = "greedy",
-    horizon: int = 0,
-) -> Game:
-    """One game played on from ``root`` after ``option_id``, fate re-sampled: to the end,
-    or (``horizon`` > 0) until ``horizon`` more turns have started."""
-    play = root.fork()
-    play.quiet = True  # nobody reads a playout's log
-    resample_hidden(play, fate_seed)
-    play.choose(option_id)
-    bot = make_bot(policy, policy_seed)
-    stop = root.state.turn + horizon if horizon > 0 and not root.hothead else None
-    while play.decision is not None and (stop is None or play.state.turn < stop):
-        play.choose(bot.choose(play))
-    return play
-
-
-def play_task(root: Game, task: Task) -> Outcome:
-    option_id, fate, policy_seed, policy, horizon = task
-    played = play_on(root, option_id, fate, policy_seed, policy=policy, horizon=horizon)
-    return outcome(played, policy)
-
-
 def default_workers() -> int:
     """Every core this process may use."""
     return cores()
@@ -250,10 +182,16 @@ def advise(
     policy: str = DEFAULT_POLICY,
     horizon: int = DEFAULT_HORIZON,
     pool: PlayoutPool | None = None,
+    on_round: Callable[[Advice], bool] | None = None,
+    max_round: int | None = None,
 ) -> Advice:
     """Value the legal options of the pending decision within a budget of ``playouts``
     (default 500) or ``seconds``. ``workers``: processes to play in (default: every
-    core; 1 plays here); a warm ``pool`` may be passed instead."""
+    core; 1 plays here); a warm ``pool`` may be passed instead.
+
+    Live analysis (``on_round``): every option keeps being played (no halving, so every
+    figure keeps improving), in rounds of at most ``max_round`` playouts an option, and
+    ``on_round`` gets the advice so far after each round; it returns False to stop."""
     started = time.monotonic()
     decision = game.decision
     if decision is None:
@@ -285,6 +223,8 @@ def advise(
                 give = max(1, left // rounds_left // len(alive))
             else:
                 give = FIRST_ROUND * 2**rnd
+                if max_round is not None:
+                    give = max(1, min(give, max_round))
             jobs: list[tuple[OptionValue, int]] = []
             top = max(v.playouts for v in alive)
             for k in range(top, top + give):  # k-major: a cut-off round stays balanced
@@ -301,6 +241,11 @@ def advise(
             spent += len(done)
             if not done or (deadline is not None and time.monotonic() >= deadline):
                 break
+            if on_round is not None:
+                rnd += 1
+                if not on_round(conclude(values, by_id[mine], policy, horizon, seed, started)):
+                    break
+                continue
             alive = _halve(alive, rnd)
             rnd += 1
             if len(alive) == 1:
@@ -308,6 +253,20 @@ def advise(
     finally:
         runner.close()
 
+    return conclude(values, by_id[mine], policy, horizon, seed, started)
+
+
+def conclude(
+    values: list[OptionValue],
+    mine: OptionValue,
+    policy: str,
+    horizon: int,
+    seed: int,
+    started: float,
+) -> Advice:
+    """The advice from the playouts so far: ranked, ties marked, one option recommended."""
+    for v in values:
+        v.tied_with_best = v.recommended = False
     ranked = sorted(
         (v for v in values if v.playouts),
         key=lambda v: (v.dropped_in is None, v.dropped_in or 0, v.value),
@@ -316,12 +275,12 @@ def advise(
     best = ranked[0]
     for v in ranked:
         v.tied_with_best = v.playouts > 0 and tied(best, v)
-    pick = best if beats(best, by_id[mine]) else by_id[mine]
+    pick = best if beats(best, mine) else mine
     pick.recommended = True
     return Advice(
         ranked,
         pick.option_id,
-        mine,
+        mine.option_id,
         policy,
         horizon,
         seed,

@@ -1,0 +1,35 @@
+"""The advisor's answer as JSON data, worded for the player: `hint --json`, the hint
+server's replies and the instant answer all send this object (its words are the
+decision's prompt and labels; every figure is the search's)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from planet_king.advisor.search import Advice
+    from planet_king.engine.game import Game
+
+
+def advice_json(game: Game, advice: Advice) -> dict[str, object]:
+    """`hint --json` (and the hint server's answer): the decision, the budget spent and
+    every option's figures, with the words the player reads beside the ids."""
+    decision = game.decision
+    assert decision is not None
+    options = []
+    for v in advice.options:
+        figures = v.as_dict()
+        option = figures.pop("option")
+        options.append({"option": option, "label": decision.option(v.option_id).label, **figures})
+    return {
+        "decision": decision.prompt,
+        "role": decision.role.value,
+        "playouts": advice.playouts,
+        "seed": advice.seed,
+        "policy": advice.policy,
+        "horizon": advice.horizon,
+        "recommended": advice.recommended,
+        "policy_choice": advice.policy_choice,
+        "elapsed_s": advice.elapsed_s,
+        "options": options,
+    }

@@ -1,0 +1,217 @@
+"""Government actions (Actions / Government Actions): units, fleets and military
+campaigns; none is repeated with the next ACTION card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from planet_king.content.ids import Place, Power, War
+from planet_king.engine.decisions import Choices, DecisionKind, Option, Role
+from planet_king.engine.rules import court, units, wars
+from planet_king.engine.rules.actions.protocol import (
+    CANCELLED,
+    Context,
+    action,
+    check,
+    forbidden_gov,
+    refused_everywhere,
+)
+from planet_king.engine.rules.units import UNIT_NAMES
+
+if TYPE_CHECKING:
+    from planet_king.engine.game import Game, Rules
+
+
+R_GOV = "Actions / Government Actions"
+
+
+def deploy_now(g: Game, kind: str, rule: str, cause: str, places: list[str]) -> Rules:
+    dst = yield from units.ask_place(
+        g, f"Place the {UNIT_NAMES[kind]} where?", places, rule=rule, cause=cause, unit=kind
+    )
+    units.add_unit(g, dst, kind)
+    g.log(f"A {UNIT_NAMES[kind]} is placed in {g.name(dst)}.", rule=rule, cause=cause)
+
+
+@action(
+    "raise-tercio",
+    "government",
+    "Raise a Spanish Tercio",
+    f"{R_GOV} (Raise a Spanish Tercio)",
+    cost=1,
+)
+def _raise_tercio(g: Game, ctx: Context) -> Rules:
+    rule = f"{R_GOV} (Raise a Spanish Tercio)"
+    g.spend(1, "action:raise-tercio", rule=rule, cause="Raise a Spanish Tercio")
+    if g.hothead:
+        places = [
+            p for p in (Place.ITALY, War.FRANCE_ITALY) if units.destination_ok(g, "tercio", p)
+        ]
+        yield from deploy_now(g, "tercio", 'Scenarios / "Hothead" (ruling R8)', ctx.cause, places)
+        return
+    g.state.construction.append(("tercio", ""))
+    g.log("A Spanish tercio is placed in the Under Construction box.", rule=rule)
+
+
+@check(_raise_tercio)
+def _raise_tercio_check(g: Game, ctx: Context) -> str | None:
+    return None if units.counters_left(g, "tercio") > 0 else "no Spanish tercio counter left"
+
+
+@action(
+    "raise-nations",
+    "government",
+    "Raise a Tercio of Nations",
+    f"{R_GOV} (Raise a Tercio of Nations)",
+    cost=1,
+)
+def _raise_nations(g: Game, ctx: Context) -> Rules:
+    rule = f"{R_GOV} (Raise a Tercio of Nations)"
+    g.spend(1, "action:raise-nations", rule=rule, cause="Raise a Tercio of Nations")
+    yield from deploy_now(g, "nations", rule, ctx.cause, units.new_unit_places(g, "nations"))
+
+
+@check(_raise_nations)
+def _raise_nations_check(g: Game, ctx: Context) -> str | None:
+    return None if units.counters_left(g, "nations") > 0 else "no tercio of Nations counter left"
+
+
+@action(
+    "build-fleet", "government", "Build a Fleet", f"{R_GOV} (Build a Fleet)", unique=True, cost=1
+)
+def _build_fleet(g: Game, ctx: Context) -> Rules:
+    rule = f"{R_GOV} (Build a Fleet)"
+    g.spend(1, "action:build-fleet", rule=rule, cause="Build a Fleet")
+    g.state.construction.append(("fleet", ""))
+    note = (
+        " It will not be deployed: Hothead has no End of Turn phase (ruling R8)."
+        if g.hothead
+        else ""
+    )
+    g.log(f"A fleet is placed in the Under Construction box.{note}", rule=rule)
+    return
+    yield  # pragma: no cover
+
+
+@check(_build_fleet)
+def _build_fleet_check(g: Game, ctx: Context) -> str | None:
+    return None if units.counters_left(g, "fleet") > 0 else "no fleet counter left"
+
+
+def campaign_targets(g: Game, ctx: Context) -> list[tuple[str, str | None]]:
+    """(war, reason it is not allowed) for every war the player could campaign in."""
+    return list(_campaign_reasons(g, ctx))
+
+
+def _campaign_reasons(g: Game, ctx: Context) -> Iterator[tuple[str, str | None]]:
+    s = g.state
+    forbidden = forbidden_gov(g, ctx)
+    court_leaders: list[str] | None = None  # read only for a war to declare
+    affordable: list[str] = []
+    for w in wars.allowed_wars(g):
+        ws = s.wars[w]
+        why: str | None = None
+        if ws.active:
+            leader = ws.leader
+            if ws.truce:
+                why = "at truce"
+            elif leader is None:
+                why = "no commander in this army"
+            elif wars.serving_commander(g, w) is None:
+                why = f"{g.name(leader)}'s leader counter does not serve on this turn"
+            elif forbidden and forbidden == ("military-campaign", w):
+                why = "campaigned here with the previous ACTION card"
+            elif s.treasury < (cost := wars.campaign_cost(g, leader)):
+                why = f"costs {cost} ducat{'s' if cost > 1 else ''}; the Treasury has {s.treasury}"
+        else:
+            why = wars.player_can_declare(g, w)
+            if why is None and court_leaders is None:
+                court_leaders = [n for n in court.court_nobles(g) if court.can_command(g, n)]
+                affordable = [n for n in court_leaders if s.treasury >= wars.campaign_cost(g, n)]
+            if why is None and not court_leaders:
+                why = "no noble with a military rating at Court"
+            elif why is None and not affordable:
+                why = "the Treasury cannot pay for any leader at Court"
+        yield w, why
+
+
+@action(
+    "military-campaign", "government", "Conduct a Military Campaign", f"{R_GOV} (Military Campaign)"
+)
+def _campaign(g: Game, ctx: Context) -> Rules:
+    s = g.state
+    rule = f"{R_GOV} (Military Campaign)"
+    opts = Choices()
+    for w, why in campaign_targets(g, ctx):
+        verb = "Campaign in" if s.wars[w].active else "Declare war and campaign:"
+        opts.add(f"war:{w}", f"{verb} {g.name(w)}", why)
+    war_id = (
+        yield from g.ask(
+            "Military campaign: against which war?",
+            opts,
+            kind=DecisionKind.CAMPAIGN_TARGET,
+            role=Role.VALIDO,
+            rule=rule,
+            cause=ctx.cause,
+        )
+    ).partition(":")[2]
+    ws = s.wars[war_id]
+    if not ws.active and g.options.coop:
+        consent = yield from g.ask(
+            f"The Valido proposes war: {g.name(war_id)}. Does the King consent?",
+            [Option("war:consent", "Consent to the war"), Option("war:refuse", "Refuse")],
+            kind=DecisionKind.WAR_CONSENT,
+            subject=war_id,
+            role=Role.KING,
+            rule="Cooperative Game / Wars",
+            cause=ctx.cause,
+        )
+        if consent == "war:refuse":
+            g.log(
+                f"The King refuses the war with {g.name(war_id)}.",
+                rule="Cooperative Game / Wars",
+                cause=ctx.cause,
+            )
+            return CANCELLED
+    if not ws.active:
+        lopts = Choices()
+        for nid in court.court_nobles(g):
+            if court.can_command(g, nid):
+                cost = wars.campaign_cost(g, nid)
+                lopts.add(
+                    f"noble:{nid}",
+                    f"{g.name(nid)} (cost {cost})",
+                    None if s.treasury >= cost else f"costs {cost} ducats",
+                )
+        nid = (
+            yield from g.ask(
+                f"Who leads the army of {g.name(war_id)}?",
+                lopts,
+                kind=DecisionKind.ARMY_COMMAND,
+                subject=war_id,
+                role=Role.VALIDO,
+                rule=rule,
+                cause=ctx.cause,
+            )
+        ).partition(":")[2]
+        wars.pay_campaign(g, nid, rule=rule)
+        court.set_holder(g, court.where(g, nid) or "", None)
+        court.place(g, nid, f"army:{war_id}", cause="Military Campaign")
+        # Declaring war on France opens the fronts of War with France together.
+        fronts = [war_id]
+        if wars.power_of(g, war_id) == Power.FRANCE:
+            fronts = [war_id] + [f for f in wars.france_fronts_to_open(g) if f != war_id]
+        yield from wars.declare_war(g, fronts, ctx.cause, rule=rule)
+    else:
+        wars.pay_campaign(g, ws.leader or "", rule=rule)
+    yield from wars.player_campaign(g, war_id, ctx.cause)
+    return war_id
+
+
+@check(_campaign)
+def _campaign_check(g: Game, ctx: Context) -> str | None:
+    if ctx.kind == "organisation":
+        return "not in the Organisation phase"
+    return refused_everywhere(g, _campaign_reasons(g, ctx), "no war to campaign in")
