@@ -108,7 +108,7 @@ def bars(
     hi = hi if hi > lo else lo + 1
     lab = max(len(r[0]) for r in rows)
     fig = max(len(r[2]) for r in rows)
-    width = WIDTH - lab - fig - 3
+    width = WIDTH - lab - fig - 2
     chart = Chart(title)
     for label, value, figure, marks in rows:
         head = f"{label:<{lab}} {figure:>{fig}} "
