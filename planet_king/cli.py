@@ -700,6 +700,10 @@ def review(
     as_md: Annotated[
         bool, typer.Option("--md", help="Also write a Markdown report beside the save.")
     ] = False,
+    plain: Annotated[
+        bool,
+        typer.Option("--plain", help="Charts in plain text, no colour (as when not a terminal)."),
+    ] = False,
     data_dir: Annotated[Path | None, DATA_DIR_OPTION] = None,
 ) -> None:
     """Review a reign: was it the cards or the choices? Luck and decisions measured,
@@ -734,7 +738,7 @@ def review(
         result = _review_with_progress(game, settings, evaluator, review_game)
         review_cache.write(path, want, result)
     settle(result)
-    typer.echo(render.text(result), nl=False)
+    _print_review(result, render, plain=plain)
     for wanted, suffix, make in (
         (as_html, ".review.html", render.page),
         (as_md, ".review.md", render.markdown),
@@ -749,6 +753,25 @@ def review(
         except OSError as exc:
             raise SaveFileError(f"cannot write {target}: {exc.strerror or exc}") from None
         typer.echo(f"Written: {target}")
+
+
+def _print_review(result: Any, render: Any, *, plain: bool) -> None:
+    """The review's text, then its charts: drawn by rich in colour on a terminal, plain
+    text (the same block characters and figures) otherwise or with --plain."""
+    from rich.console import Console
+
+    console = Console()
+    if plain or not console.is_terminal:
+        typer.echo(render.text(result), nl=False)
+        return
+    typer.echo(render.text(result, with_charts=False), nl=False)
+    from planet_king.review.charts import charts
+
+    console.print(f"\n[bold]{render.CHARTS_TITLE}[/bold]")
+    for chart in charts(result):
+        for line in chart.rich():
+            console.print(line, overflow="crop", no_wrap=True)
+        console.print()
 
 
 def evaluator_features() -> tuple[str, ...]:

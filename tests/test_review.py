@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -209,6 +210,9 @@ def test_review_writes_text_html_and_markdown_and_caches_beside_the_save(tmp_pat
     assert first.exit_code == 0, first.output
     for heading in ("The account", "Decisions", "Luck", "Turning points", "Turn by turn"):
         assert f"\n{heading}\n" in first.output
+    # not a terminal: the charts in plain text, after the turn-by-turn lines
+    assert "\nCharts\nVictory points, turn by turn\nT1 " in first.output
+    assert "\x1b[" not in first.output
     page = (tmp_path / "reign.review.html").read_text(encoding="utf-8")
     assert page.count("<svg") == 6 and 'class="series"' in page
     assert "## The account" in (tmp_path / "reign.review.md").read_text(encoding="utf-8")
@@ -230,6 +234,87 @@ def test_plain_text_review_has_no_box_drawing_for_screen_readers():
     out = render.text(review)
     assert not any("\u2500" <= ch <= "\u257f" for ch in out)
     assert "Expected at the start" in out and "Residual" in out
+
+
+@pytest.fixture(scope="module")
+def two_turns_review():
+    """Anni Mirabiles, the expert playing, reviewed up to the start of turn 3 (rows T1, T2
+    and where it stands); playouts unchecked: the charts, not the estimates, are tested."""
+    g = Game(SCENARIO, seed=4)
+    bot = ExpertBot(bot_seed(4))
+    while g.decision is not None and g.state.turn < 3:
+        g.choose(bot.choose(g))
+    unchecked = replace(QUICK, most_checks=0)
+    return review_game(g, settings=unchecked, evaluator=default_evaluator(), with_par=False)
+
+
+BAR = "\u2588\u2591-\u2593"  # the bars' block characters (a range, for a regex)
+
+
+def _chart(out: str, title: str) -> list[str]:
+    """The rows of the chart whose title starts ``title`` in the text review."""
+    charts = out.split("\nCharts\n", 1)[1].split("\n\n")
+    block = next(c for c in charts if c.startswith(title)).splitlines()
+    return [line for line in block if re.match(r"(T\d+|end) ", line)]
+
+
+def _bars(out: str, title: str) -> list[tuple[str, str, str]]:
+    """A bar chart's rows, each as its label, its figure (the words before the bar) and
+    its bar (blocks, spaces and the | mark)."""
+    row = re.compile(rf"(\S+) +([^{BAR}|]*?) *([{BAR}| ]*)$")
+    return [row.fullmatch(line).groups() for line in _chart(out, title)]
+
+
+def test_text_review_charts_a_row_a_turn_with_its_figures_within_80_columns(two_turns_review):
+    review = two_turns_review
+    turns = review.turns
+    out = render.text(review)
+    assert out.index("\nTurn by turn\n") < out.index("\nCharts\n")  # the lines are kept
+    labels = ["end" if t.end else f"T{t.turn}" for t in turns]
+    assert len(turns) == 3 and labels[:2] == ["T1", "T2"]
+    charts = out.split("\nCharts\n", 1)[1]
+    assert all(len(line) <= 80 for line in charts.splitlines())
+    assert not any("\u2500" <= ch <= "\u257f" for ch in charts)  # no box drawing
+    # VP: the figure beside each turn's bar, the bar as long as the VP (the most: full)
+    vp = _bars(out, "Victory points")
+    assert [r[0] for r in vp] == labels
+    assert [int(r[1]) for r in vp] == [t.vp for t in turns]
+    length = [r[2].count("\u2588") for r in vp]
+    assert [t.vp for t in turns] == [0, 4, 8]  # this game's VP: none, then half, then all
+    assert length[0] == 0 < length[1] < length[2]
+    full = _chart(out, "Victory points")[2]  # the most VP: a bar to the 80th column
+    assert len(full) == 80 and full.endswith("\u2588" * length[2])
+    assert abs(length[1] - length[2] / 2) <= 1
+    # each score: the points and the defeat line, marked |, the bar past it when above it
+    for name in turns[0].scores:
+        rows = _bars(out, name.capitalize())
+        assert [r[0] for r in rows] == labels
+        for r, t in zip(rows, turns, strict=True):
+            pts, line = t.scores[name]
+            if t.end:
+                assert r[1] == str(pts) and "|" not in r[2]
+                continue
+            assert r[1] == f"{pts}, line {line}"
+            past = r[2].split("|", 1)[1]
+            assert ("\u2588" in past) == (pts > line)
+    assert [int(r[1]) for r in _bars(out, "Treasury")] == [t.treasury for t in turns]
+    wars = {w for t in turns for w in t.wars}
+    assert wars
+    for war in wars:
+        rows = _bars(out, f"War: {war},")
+        assert [int(r[1]) for r in rows] == [t.wars[war] for t in turns if war in t.wars]
+    # the value: its figure, the stacked bar, then each shown level's percent
+    shown = [lv for lv in render.LEVEL_ORDER if any(t.levels.get(lv, 0) >= 0.005 for t in turns)]
+    value = _chart(out, "Chance of each victory level")
+    assert len(value) == len(turns)
+    for line, t in zip(value, turns, strict=True):
+        label, figure, _bar, percents = re.fullmatch(
+            rf"(\S+) +(\S+) ([{BAR}x]+) *([\d ]+)", line
+        ).groups()
+        assert (label, float(figure)) == (labels[turns.index(t)], round(t.value, 2))
+        assert [int(p) for p in percents.split()] == [
+            round(100 * t.levels.get(lv, 0.0)) for lv in shown
+        ]
 
 
 def test_v_at_the_game_over_in_plain_text_mode_prints_the_whole_review(tmp_path):

@@ -10,9 +10,11 @@ from dataclasses import dataclass
 
 from planet_king.present import level_name
 from planet_king.review.account import Account, Part, settle, strokes, turning_points
+from planet_king.review.charts import charts as terminal_charts
 from planet_king.review.decisions import errors
 from planet_king.review.model import Review, Step, TurnRow
 
+CHARTS_TITLE = "Charts"
 UNIT = "utility: a victory level is 1, a VP 0.01; each figure is given with one standard error"
 LEVEL_ORDER = (
     "major-victory",
@@ -147,13 +149,25 @@ def sections(review: Review, account: Account | None = None) -> list[Section]:
     return out
 
 
-def text(review: Review) -> str:
+def text(review: Review, *, with_charts: bool = True) -> str:
+    """The review in plain text; ``with_charts`` adds the charts as plain text (block
+    characters, each figure before its bar) after the turn-by-turn lines."""
     parts = []
     for sec in sections(review):
         parts.append(sec.title.upper() if sec.title == "Reign review" else sec.title)
         parts += sec.lines
         parts.append("")
+    if with_charts:
+        parts += chart_text(review)
     return "\n".join(parts).rstrip() + "\n"
+
+
+def chart_text(review: Review) -> list[str]:
+    """The terminal charts as plain lines, a blank line after each."""
+    out = [CHARTS_TITLE] if review.turns else []
+    for chart in terminal_charts(review):
+        out += [*chart.plain(), ""]
+    return out
 
 
 def markdown(review: Review) -> str:
