@@ -142,6 +142,18 @@ def _done(g: Game, step: str) -> bool:
     return STEPS.index(s.step) > STEPS.index(step)
 
 
+def valido_decided(g: Game) -> bool:
+    """The Appointment of a New Valido is over, its VP taken: the turn's VP are recorded
+    after it. Clean-up may still ask (an exile's return, ruling R104) while the step
+    reads "valido"; a worn-out Valido kept is not charged twice."""
+    s = g.state
+    return (
+        s.phase == "end-of-turn"
+        and s.step == "valido"
+        and len(s.stats.vp_by_turn) > s.turn - g.scenario.first_turn
+    )
+
+
 def level_lines(g: Game) -> list[tuple[str, int]]:
     """The victory levels the scenario's thresholds give, each with the VP it starts at,
     the highest first (Victory Levels); below the last, Neither King nor Planet."""
@@ -299,7 +311,7 @@ def forecast(g: Game) -> Forecast:
             role = Role.KING if owner == "king" else Role.VALIDO
             vp_changes.append((f"Secret Memorial {m.name} claimed", memorials.vp_for(g, m), role))
     prestige = pres.points if counting else s.last_scores.get("prestige", 0)
-    served = end_of_turn.worn_out(g, prestige)
+    served = 0 if valido_decided(g) else end_of_turn.worn_out(g, prestige)
     defeated = counting and any(c.row.defeat for c in counted if c.name != "happiness")
     defeated |= counting and happ.row.defeat and not g.options.coop
     if served and not defeated:  # an automatic defeat ends the game before it
@@ -451,7 +463,7 @@ def option_effects(g: Game, *, most: int = 8) -> dict[str, str]:
     if decision is None or g.hothead or s.phase != "end-of-turn":
         return {}
     now = forecast(g)
-    if s.step == "valido":
+    if s.step == "valido" and not valido_decided(g):
         return _valido_effects(g, decision.legal_ids)
     if _done(g, "scores") or len(decision.legal_ids) > most:
         return {}
