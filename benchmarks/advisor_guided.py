@@ -29,9 +29,9 @@ import math
 import time
 from pathlib import Path
 
+from planet_king.advisor import bot as ab
+from planet_king.advisor.bot import AdvisorBot
 from planet_king.advisor.value import AUTOMATIC_DEFEAT, final_outcome
-from planet_king.bots import advisor_bot as ab
-from planet_king.bots.advisor_bot import AdvisorBot
 from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.sim import bot_seed, game_seed, play_one, play_to_end

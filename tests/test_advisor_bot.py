@@ -9,9 +9,10 @@ import json
 from typer.testing import CliRunner
 
 from planet_king import report
+from planet_king.advisor import bot as advisor_bot
+from planet_king.advisor.bot import AdvisorBot
 from planet_king.advisor.value import Outcome
-from planet_king.bots import advisor_bot, make_bot
-from planet_king.bots.advisor_bot import AdvisorBot
+from planet_king.bots import make_bot
 from planet_king.cli import app
 from planet_king.engine.game import Game
 
@@ -36,7 +37,7 @@ def test_the_bot_registry_imports_the_advisor_only_when_its_bot_is_made() -> Non
     code = (
         "import sys\n"
         "from planet_king.bots import make_bot\n"
-        "heavy = ('planet_king.advisor.search', 'planet_king.bots.advisor_bot',\n"
+        "heavy = ('planet_king.advisor.search', 'planet_king.advisor.bot',\n"
         "         'planet_king.bots.evaluator_bot', 'planet_king.evaluator.model')\n"
         "print(sorted(m for m in heavy if m in sys.modules))\n"
         "make_bot('advisor', 1)\n"
@@ -45,7 +46,7 @@ def test_the_bot_registry_imports_the_advisor_only_when_its_bot_is_made() -> Non
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.splitlines()
-    assert out == ["[]", "['planet_king.advisor.search', 'planet_king.bots.advisor_bot']"]
+    assert out == ["[]", "['planet_king.advisor.bot', 'planet_king.advisor.search']"]
 
 
 def test_the_same_seed_plays_the_same_game(content) -> None:

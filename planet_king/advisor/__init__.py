@@ -8,6 +8,7 @@
 - ``server``: the advisor as a long-lived process (``python -m planet_king.advisor.server``)
   and ``client``: how the game's ``h`` asks it; ``table``: the answer as the player reads it.
 
-The advisor-guided bot is ``planet_king.bots.advisor_bot``. Nothing is imported here, so
-that importing one module does not load the others.
+The advisor-guided bot is ``bot`` (the bot registry makes it by name: the bots never
+import the advisor, which plays its playouts with them). Nothing is imported here, so
+importing one module does not load the others.
 """

@@ -1,10 +1,13 @@
 """The advisor's answer as JSON data, worded for the player: `hint --json`, the hint
 server's replies and the instant answer all send this object (its words are the
-decision's prompt and labels; every figure is the search's)."""
+decision's prompt and labels, as the engine's view hands them over; every figure is the
+search's)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from planet_king.engine.view import decision_view
 
 if TYPE_CHECKING:
     from planet_king.advisor.search import Advice
@@ -16,13 +19,16 @@ def advice_json(game: Game, advice: Advice) -> dict[str, object]:
     every option's figures, with the words the player reads beside the ids."""
     decision = game.decision
     assert decision is not None
+    shown = decision_view(game, decision.role)
+    assert shown is not None
+    labels = {o["id"]: o["label"] for o in shown["options"]}
     options = []
     for v in advice.options:
         figures = v.as_dict()
         option = figures.pop("option")
-        options.append({"option": option, "label": decision.option(v.option_id).label, **figures})
+        options.append({"option": option, "label": labels[v.option_id], **figures})
     return {
-        "decision": decision.prompt,
+        "decision": shown["prompt"],
         "role": decision.role.value,
         "playouts": advice.playouts,
         "seed": advice.seed,

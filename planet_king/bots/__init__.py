@@ -37,7 +37,7 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "greedy": GreedyBot,
     "expert": ExpertBot,
     # advisor-guided play (the expert, overridden where playouts clearly disagree)
-    "advisor": _on_use("planet_king.bots.advisor_bot", "AdvisorBot"),
+    "advisor": _on_use("planet_king.advisor.bot", "AdvisorBot"),
     # one ply with the learned evaluator
     "evaluator": _on_use("planet_king.bots.evaluator_bot", "EvaluatorBot"),
 }

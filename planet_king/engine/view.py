@@ -50,11 +50,13 @@ def view(game: Game, role: Role) -> dict[str, Any]:
             for cid in visible
         },
         "own_memorial_drawn": own is not None,
-        "decision": _decision(game, role),
+        "decision": decision_view(game, role),
     }
 
 
-def _decision(game: Game, role: Role) -> dict[str, Any] | None:
+def decision_view(game: Game, role: Role) -> dict[str, Any] | None:
+    """The pending decision as ``role`` sees it, in words and in machine terms (None when
+    another role decides): what the engine hands the presenters and the advisor's answer."""
     d = game.decision
     if d is None or d.role is not role:
         return None

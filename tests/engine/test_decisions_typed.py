@@ -23,8 +23,8 @@ from typing import Any
 import pytest
 
 import planet_king
+from planet_king.advisor.bot import AdvisorBot
 from planet_king.bots import make_bot
-from planet_king.bots.advisor_bot import AdvisorBot
 from planet_king.content.loader import Content
 from planet_king.engine import game as game_module
 from planet_king.engine.decisions import Decision, DecisionKind, Option
@@ -37,10 +37,9 @@ WORDS = frozenset({"prompt", "label"})
 # them (a function each).
 PRESENTERS = ("tui/", "cli.py", "textmode.py", "tutorial.py", "present.py", "serve.py")
 WRITERS = {
-    "engine/view.py": {"_decision"},  # the decision handed to the presenters, in words
+    "engine/view.py": {"decision_view"},  # the decision handed to the presenters, in words
     "engine/game.py": {"choose"},  # the message of an illegal choice, for people
     "engine/rules/actions/protocol.py": {"_menus"},  # an action menu's labels, from the actions'
-    "advisor/answer.py": {"advice_json"},  # the advisor's answer, worded for the player
     # the reign review records the words it will show; its judgment reads only ids
     "review/walk.py": {"review_game"},
 }
@@ -116,7 +115,7 @@ def test_the_bots_modules_are_scanned() -> None:
         "bots/greedy.py",
         "bots/expert.py",
         "advisor/search.py",
-        "bots/advisor_bot.py",
+        "advisor/bot.py",
     } <= scanned
 
 
