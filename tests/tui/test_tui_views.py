@@ -200,6 +200,16 @@ def test_the_analysis_pane_keeps_thinking_updates_in_place_and_escape_stops_it(
     app = PlanetKingApp(game, saves_dir=tmp_path)
     monkeypatch.setattr(GameScreen, "HINT_ROUND", 1)  # an update after each playout an option
     seen: dict[str, object] = {}
+    # Each answer as the pane showed it, in order: on a quick machine several arrive
+    # before the test looks, so it reads what each update drew, not the screen now.
+    recorded: list[str] = []
+    real_show = HintScreen.show
+
+    def recording(self: HintScreen, reply: dict[str, object], *, final: bool = False) -> None:
+        real_show(self, reply, final=final)
+        recorded.append(str(self.table_text()))
+
+    monkeypatch.setattr(HintScreen, "show", recording)
 
     async def main() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
@@ -207,12 +217,10 @@ def test_the_analysis_pane_keeps_thinking_updates_in_place_and_escape_stops_it(
             await pilot.press("h")
             pane = app.screen
             assert isinstance(pane, HintScreen)
-            shown: list[str] = []
-            for count in (1, 2, 3):  # the evaluator's answer, then two rounds of playouts
-                updates = await asyncio.wait_for(pane.wait_for_updates(count), HANG_GUARD_S)
-                assert updates >= count and pane.thinking, "the advisor stopped thinking"
-                shown.append(str(pane.query_one("#advice-table").render()))
-            seen["shown"] = shown
+            # the evaluator's answer, then two rounds of playouts
+            updates = await asyncio.wait_for(pane.wait_for_updates(3), HANG_GUARD_S)
+            assert updates >= 3 and pane.thinking, "the advisor stopped thinking"
+            seen["shown"] = recorded[:3]
             seen["options"] = {o["option"] for o in pane.options}
             screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
             assert pane.advisor is not None and pane.advisor.pid is not None
