@@ -107,6 +107,8 @@ def treasury_line(f: Forecast) -> Line:
     tables = sum(n for _, n in t.tables)
     if tables:
         parts.append(f"{'+' if tables > 0 else '-'} {abs(tables)} at the tables")
+    if t.cleanup:
+        parts.append(f"+ {sum(n for _, n in t.cleanup)} at Clean-up")
     text = " ".join(parts) + f" -> {t.end}/12"
     if t.bankruptcies:
         text += f"; {plural(t.bankruptcies, 'bankruptcy', 'bankruptcies')} at the tables"
@@ -120,6 +122,7 @@ def treasury_detail(f: Forecast) -> list[str]:
     out = [f"upkeep: {cause} -{n}" for cause, n in t.upkeep]
     out += [f"income: {cause} +{n}" for cause, n in t.income]
     out += [f"{name} table: {n:+d}" for name, n in t.tables]
+    out += [f"Clean-up: {cause} +{n}" for cause, n in t.cleanup]
     return out
 
 

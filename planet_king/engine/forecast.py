@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from planet_king.content.models import TableRow
-from planet_king.engine.decisions import Role
+from planet_king.engine.decisions import DecisionKind, Role
 from planet_king.engine.rules import court, end_of_turn, family, memorials, scoring
+from planet_king.engine.rules.actions import royal
 from planet_king.engine.rules.units import PLUS_ULTRA, unit_sp
 from planet_king.engine.state import VictoryLevel
 from planet_king.engine.words import plural
@@ -85,8 +86,10 @@ class TreasuryForecast:
     upkeep: tuple[tuple[str, int], ...]  # ducats owed before income (as positive sums)
     income: tuple[tuple[str, int], ...]
     tables: tuple[tuple[str, int], ...]  # each table's ducats, in the order they are taken
-    end: int  # the Treasury after the tables, within 0-12
+    end: int  # the Treasury at the end of the turn, within 0-12
     bankruptcies: int  # at the tables, with the Treasury empty
+    # after the tables: Clean-up's certain ducats (an exile back in office with a fortune)
+    cleanup: tuple[tuple[str, int], ...] = ()
 
     @property
     def income_total(self) -> int:
@@ -152,6 +155,38 @@ def valido_decided(g: Game) -> bool:
         and s.step == "valido"
         and len(s.stats.vp_by_turn) > s.turn - g.scenario.first_turn
     )
+
+
+def cleanup_ducats(g: Game) -> list[tuple[str, int]]:
+    """Clean-up's certain ducats: a noble with a fortune whose exile ends (ruling R104)
+    and who finds no free place at Court takes an office or an army, and his fortune
+    pays its ducat the first time (Notable Cards / NOBLE Cards (Fortune)). With a place
+    at Court free he may go there, and nothing is certain. While Clean-up asks where
+    he goes, that question is read: certain when none of its places is at Court."""
+    s = g.state
+    d = g.decision
+    if d is not None and d.kind == DecisionKind.PLACE_NOBLE and s.phase == "end-of-turn":
+        legal = d.legal_ids
+        pays = not any(o.startswith("place:court:") for o in legal)
+        return _fortune(g, d.subject) if pays and legal else []
+    if s.phase == "end-of-turn" and s.step not in STEPS:
+        return []  # Clean-up is over, or under way with nothing asked
+    court_free = sum(1 for n in s.court_nobles if n is None)
+    out: list[tuple[str, int]] = []
+    for nid in s.exiles:
+        if nid not in g.content.nobles or not royal.free_positions(g, nid):
+            continue  # a genius, a lady, or a noble back to his deck
+        if court_free:  # the first free place at Court is his for the asking
+            court_free -= 1
+            continue
+        out += _fortune(g, nid)
+    return out
+
+
+def _fortune(g: Game, nid: str | None) -> list[tuple[str, int]]:
+    if nid is None or not court.has_trait(g, nid, "fortune") or nid in g.state.fortune_paid:
+        return []
+    return [(f"{g.name(nid)} has a fortune (back from exile at Clean-up)", 1)]
 
 
 def level_lines(g: Game) -> list[tuple[str, int]]:
@@ -316,6 +351,8 @@ def forecast(g: Game) -> Forecast:
     defeated |= counting and happ.row.defeat and not g.options.coop
     if served and not defeated:  # an automatic defeat ends the game before it
         vp_changes.append((valido_penalty(g, served), -1, Role.VALIDO))
+    cleanup = cleanup_ducats(g)
+    treasury = min(TREASURY_MAX, treasury + sum(n for _, n in cleanup))
     vp_changes = [(why, n * vp_factor, role) for why, n, role in vp_changes if n]
     vp_solo, vp_king, vp_valido = _vp_after(g, vp_changes)
     vp_end = vp_king + vp_valido if g.options.coop else vp_solo
@@ -341,6 +378,7 @@ def forecast(g: Game) -> Forecast:
             tables=tuple(table_ducats),
             end=treasury,
             bankruptcies=bankruptcies,
+            cleanup=tuple(cleanup),
         ),
         table_vp=sum(c.row.vp for c in counted) * vp_factor if counting else 0,
         vp_now=s.vp,

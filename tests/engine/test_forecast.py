@@ -4,6 +4,7 @@ counted by the scoring code itself."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pytest
@@ -167,3 +168,48 @@ def test_an_unfixed_question_mark_rating_is_never_rolled_by_the_forecast(
     indies = dict(f.treasury.income).get("the Indies", 0)
     g.state.rolled_ratings["rodrigo-pacheco:government"] = 2
     assert indies == end_of_turn.indies_income(g)[0]
+
+
+def _exile_returns_at_cleanup(reign: Game, *, court_full: bool) -> None:
+    """The Count of Oñate (fortune, never placed) in exile at the Appointment of a New
+    Valido; the Court full or not; an office free."""
+    s = reign.state
+    s.exiles = ["count-of-onate"]
+    s.fortune_paid = []
+    others = [n for n in reign.content.nobles if n != "count-of-onate"]
+    s.court_nobles = others[:4] if court_full else [*others[:3], None]
+    s.offices = dict.fromkeys(s.offices)
+    s.phase, s.step = "end-of-turn", "valido"
+
+
+@pytest.mark.parametrize("court_full", [True, False])
+def test_forecast_counts_the_fortune_of_an_exile_back_in_office_at_cleanup(
+    reign: Game, court_full: bool
+) -> None:
+    """End of Turn Phase / Clean-up with ruling R104 and Notable Cards / NOBLE Cards
+    (Fortune): a noble whose exile ends takes a free position; with no place at Court
+    free he takes an office or an army, and his fortune pays a ducat. That ducat is
+    certain and the forecast counts it; with a place at Court free it is not."""
+    _exile_returns_at_cleanup(reign, court_full=court_full)
+    before = fc.forecast(reign).treasury
+    assert [n for _, n in before.cleanup] == ([1] if court_full else [])
+    treasury = reign.state.treasury
+    rules = end_of_turn.cleanup(reign)
+    with contextlib.suppress(StopIteration):
+        d = next(rules)
+        while True:  # the first free position, as the forecast's default
+            d = rules.send(d.legal_ids[0])
+    gained = reign.state.treasury - treasury
+    assert gained == (1 if court_full else 0)
+    assert before.end == min(12, treasury + gained)
+
+
+def test_forecast_reads_where_the_returning_exile_goes(reign: Game) -> None:
+    """While Clean-up asks where the returning exile goes (ruling R104), the question
+    says it: with only offices and armies among its places, his fortune's ducat is in
+    the forecast's Treasury."""
+    _exile_returns_at_cleanup(reign, court_full=True)
+    rules = end_of_turn.cleanup(reign)
+    reign.decision = next(rules)
+    f = fc.forecast(reign)
+    assert f.treasury.cleanup and "Oñate" in f.treasury.cleanup[0][0]
