@@ -1,0 +1,253 @@
+"""Advisor regret: what does advice add to the expert's own play?
+
+    python benchmarks/advisor_regret.py [--reference-playouts 4000] [--seconds 1]
+        [--workers 2] [--scenarios ...] [--cluster local:2 | ADDRESS] [--reference-only]
+        [--max-reference-cpu S] [--answers expert,evaluator,advisor]
+
+The positions, chosen by a rule fixed before any answer was looked at (issue 29):
+
+- five master seeds never used before in this project, ``SEEDS`` (2901-2905), and for
+  each the five scenarios: the expert bot plays the game of ``game_seed(master, 0)``
+  (``simulate``'s first game of that master seed) to its end;
+- the decisions of that game with at least three legal options, Back left out (going
+  back to the menu before is not a move), are its candidates;
+- ``random.Random(f"{master}:{scenario}")`` samples two of them (in the order of the
+  game): 5 seeds x 5 scenarios x 2 = 50 positions.
+
+At each, a reference run plays ``--reference-playouts`` full playouts of every option
+(the expert as policy, the same fates for every option: ``advisor_quality.reference``),
+and the regret of an answer is the reference value of the best option less the
+reference value of the option given (utility: the level first, 0.01 per VP). Three
+answers are scored: the expert's own choice, the learned evaluator's instant answer (no
+playouts) and the advisor's answer within ``--seconds`` on ``--workers`` processes. The
+report gives each answer's mean regret per scenario and over all, with 95% intervals
+over the positions (1.96 standard errors), and beside it the reference's own noise (the
+mean standard error of the best option's gap).
+
+References are cached in ``benchmarks/regret_reference.json`` (the same format and the
+same rules as ``advisor_reference.json``, whose 50 positions stay), saved every 400
+fates: a run stopped part-way keeps what it played, and the next run, here or on a
+cluster, goes on from there. A reference is keyed by the expert's play fingerprint: a
+change that plays otherwise starts it again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import json
+import math
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import advisor_quality as aq  # noqa: E402  (a script beside this one)
+
+from planet_king.advisor.instant import evaluator_advice  # noqa: E402
+from planet_king.advisor.pool import PlayoutPool  # noqa: E402
+from planet_king.advisor.search import DEFAULT_HORIZON, DEFAULT_POLICY, advise  # noqa: E402
+from planet_king.bots import make_bot  # noqa: E402
+from planet_king.content.loader import Content, load_content  # noqa: E402
+from planet_king.engine.game import Game  # noqa: E402
+from planet_king.fsutil import atomic_write  # noqa: E402
+from planet_king.sim import bot_seed, game_seed  # noqa: E402
+
+SEEDS = (2901, 2902, 2903, 2904, 2905)
+PER_GAME = 2
+MIN_OPTIONS = 3
+CACHE = Path(__file__).with_name("regret_reference.json")
+ANSWERS = ("expert", "evaluator", "advisor")
+
+
+@dataclass(frozen=True)
+class Spot:
+    scenario: str
+    master: int
+    seed: int  # the game's seed
+    at: int  # choices made before the decision
+
+    @property
+    def stem(self) -> str:
+        return f"{self.scenario}:{self.master}:{self.seed}:{self.at}"
+
+
+def moves(game: Game) -> list[str]:
+    """The options a reference values: the legal ones, Back left out (the engine's Back
+    of a sub-menu and the action menu's own)."""
+    assert game.decision is not None
+    return [o.id for o in game.decision.legal if o.meaning is None or o.meaning.action != "back"]
+
+
+def spots(content: Content, scenarios: tuple[str, ...]) -> list[Spot]:
+    """The 50 positions, by the rule in the module's docstring."""
+    out = []
+    for master in SEEDS:
+        for scenario in scenarios:
+            seed = game_seed(master, 0)
+            game = Game(scenario, seed=seed, content=content)
+            bot = make_bot("expert", bot_seed(seed))
+            candidates: list[int] = []
+            while game.decision is not None:
+                if len(moves(game)) >= MIN_OPTIONS:
+                    candidates.append(len(game.choices))
+                game.choose(bot.choose(game))
+            rng = random.Random(f"{master}:{scenario}")
+            for at in sorted(rng.sample(candidates, min(PER_GAME, len(candidates)))):
+                out.append(Spot(scenario, master, seed, at))
+    return out
+
+
+def at_spot(content: Content, spot: Spot) -> tuple[Game, str]:
+    """The game at the position, and the expert's own choice there."""
+    game = Game(spot.scenario, seed=spot.seed, content=content, keep_turn_starts=True)
+    bot = make_bot("expert", bot_seed(spot.seed))
+    while len(game.choices) < spot.at:
+        game.choose(bot.choose(game))
+    return game, bot.choose(game)
+
+
+def restricted(ref: aq.Reference, ids: list[str]) -> aq.Reference:
+    """The reference run over ``ids`` only (its sums for those options)."""
+    return {
+        "n": ref["n"],
+        "options": ids,
+        "sums": {o: ref["sums"][o] for o in ids},
+        "pairs": {
+            p: x for p, x in ref["pairs"].items() if all(o in ids for o in p.split("|"))
+        },
+    }
+
+
+def interval(xs: list[float]) -> str:
+    n = len(xs)
+    if not n:
+        return "-"
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    return f"{m:.3f} ± {1.96 * sd / math.sqrt(n):.3f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--reference-playouts", type=int, default=4000)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--scenarios", default=",".join(aq.SCENARIOS))
+    parser.add_argument("--answers", default=",".join(ANSWERS))
+    parser.add_argument("--max-reference-cpu", type=float)
+    parser.add_argument("--reference-only", action="store_true")
+    parser.add_argument("--list", action="store_true", help="the positions only")
+    parser.add_argument("--cluster", help="references on Dask: ADDRESS or local[:N]")
+    args = parser.parse_args()
+    content = load_content()
+    scenarios = tuple(s for s in aq.SCENARIOS if s in args.scenarios.split(","))
+    chosen = spots(content, scenarios)
+    if args.list:
+        for spot in chosen:
+            game, mine = at_spot(content, spot)
+            assert game.decision is not None
+            print(f"{spot.stem}: {game.decision.prompt} ({len(moves(game))} options)")
+        return
+    answers = [a for a in args.answers.split(",") if a]
+    version = aq.code_version(DEFAULT_POLICY)
+    cache = json.loads(CACHE.read_text()) if CACHE.exists() else {}
+    pool = PlayoutPool(args.workers) if args.workers > 1 else None
+    regrets: dict[tuple[str, str], list[float]] = {}
+    noise: list[float] = []
+    stack = contextlib.ExitStack()
+    try:
+        dask = None
+        if args.cluster:
+            from planet_king.cluster import connect
+
+            dask = stack.enter_context(connect(args.cluster))
+        for spot in chosen:
+            game, mine = at_spot(content, spot)
+            where = hashlib.sha256(
+                (json.dumps(game.choices) + game.state.digest()).encode()
+            ).hexdigest()[:16]
+            stem = f"{spot.stem}:{where}"
+            have = aq.cached(cache, f"{stem}:0:{version}")
+            ref = have
+            if have is None or have["n"] < args.reference_playouts:
+
+                def save(ref: aq.Reference, stem: str = stem) -> None:
+                    for old in [k for k in cache if k.startswith(stem + ":")]:
+                        del cache[old]
+                    cache[f"{stem}:{ref['n']}:{version}"] = aq.rounded(ref)
+                    atomic_write(CACHE, json.dumps(cache, separators=(",", ":")).encode())
+                    print(f"  {stem}: {ref['n']} fates saved", flush=True)
+
+                start = time.monotonic()
+                ref = aq.reference(
+                    game,
+                    args.reference_playouts,
+                    DEFAULT_POLICY,
+                    pool,
+                    have,
+                    args.max_reference_cpu,
+                    on_block=save,
+                    cluster=dask,
+                )
+                if ref is None:
+                    continue
+                print(f"  reference {stem}: {time.monotonic() - start:.0f} s", flush=True)
+            assert ref is not None
+            if args.reference_only:
+                continue
+            ref = restricted(ref, moves(game))
+            ids = ref["options"]
+            best = max(ids, key=lambda o: aq.mean_u(ref, o))
+            noise.append(max(aq.gap(ref, best, o)[1] for o in ids if o != best))
+            given: dict[str, str] = {}
+            if "expert" in answers:
+                given["expert"] = mine
+            if "evaluator" in answers:
+                instant = evaluator_advice(game, seed=spot.seed)
+                given["evaluator"] = max(
+                    (o for o in instant["options"] if o["option"] in ids),
+                    key=lambda o: o["value"],
+                )["option"]
+            if "advisor" in answers:
+                given["advisor"] = advise(
+                    game,
+                    seconds=args.seconds,
+                    seed=spot.seed,
+                    workers=args.workers,
+                    horizon=DEFAULT_HORIZON,
+                    pool=pool,
+                ).recommended
+            words = []
+            for name, o in given.items():
+                r = aq.mean_u(ref, best) - aq.mean_u(ref, o) if o in ids else float("nan")
+                for key in ((name, spot.scenario), (name, "all")):
+                    regrets.setdefault(key, []).append(r)
+                words.append(f"{name} {o} (regret {r:.3f})")
+            print(f"{stem}: best {best}; " + "; ".join(words), flush=True)
+    finally:
+        stack.close()
+        if pool is not None:
+            pool.close()
+    if not regrets:
+        return
+    print(
+        f"\nregret (reference utility of the best option - of the option given), "
+        f"{args.reference_playouts} full playouts per option asked, policy {version}; "
+        f"advisor: {args.seconds:g} s on {args.workers} worker(s); mean reference "
+        f"standard error of the best's gap {sum(noise) / len(noise):.3f}"
+    )
+    print("| scenario | positions | " + " | ".join(answers) + " |")
+    print("|---|---|" + "---|" * len(answers))
+    for scenario in (*scenarios, "all"):
+        cells = [interval(regrets.get((a, scenario), [])) for a in answers]
+        n = len(regrets.get((answers[0], scenario), []))
+        print(f"| {scenario} | {n} | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()
