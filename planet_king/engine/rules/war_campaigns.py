@@ -34,7 +34,8 @@ from planet_king.engine.words import a_unit, plural
 
 if TYPE_CHECKING:
     from planet_king.content.models import EventCard
-    from planet_king.engine.game import FortuneResult, Game, Rules
+    from planet_king.engine.fortune import FortuneResult
+    from planet_king.engine.game import Game, Rules
 
 
 # ---------------------------------------------------- the enemy's campaigns
