@@ -24,7 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from planet_king.content.loader import Content, DataError, read_model
 from planet_king.engine import stacking
 from planet_king.engine.decisions import BACK_ID
-from planet_king.engine.game import Game, GameOptions, counted
+from planet_king.engine.game import Game, GameOptions
+from planet_king.engine.history import counted
 
 DEFAULT = "first-turn"
 Panel = Literal["council", "court", "wars", "map", "draws", "log"]

@@ -54,7 +54,8 @@ from planet_king.content.loader import Content, load_content
 from planet_king.engine import game as game_module
 from planet_king.engine import invariants
 from planet_king.engine.decisions import BACK_ID
-from planet_king.engine.game import Game, GameOptions, counted
+from planet_king.engine.game import Game, GameOptions
+from planet_king.engine.history import counted
 from planet_king.engine.rules.modes import DIFFICULTIES
 from planet_king.sim import game_seed
 

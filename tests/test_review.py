@@ -341,7 +341,7 @@ def test_a_game_where_back_was_taken_is_reviewed_without_it():
     import random
 
     from planet_king.engine.decisions import BACK_ID
-    from planet_king.engine.game import counted
+    from planet_king.engine.history import counted
 
     g = Game(SCENARIO, seed=3)
     rng = random.Random(3)

@@ -53,7 +53,7 @@ def position(game: Game) -> tuple[str, int]:
     advisor's seed (the number of choices that count: the same position, the same
     answer, a sub-menu's Back and the choice it took back not counted)."""
     from planet_king import saves
-    from planet_king.engine.game import counted
+    from planet_king.engine.history import counted
 
     return saves.dumps(game), len(counted(game.choices))
 

@@ -37,7 +37,7 @@ def evaluator_advice(
     from planet_king.advisor.search import DEFAULT_POLICY, OptionValue, conclude
     from planet_king.advisor.value import Outcome
     from planet_king.bots import make_bot
-    from planet_king.engine.game import counted
+    from planet_king.engine.history import counted
     from planet_king.evaluator.model import default_evaluator
 
     started = time.monotonic()

@@ -21,7 +21,7 @@ from planet_king.bots import war_plan
 from planet_king.bots.expert_valuation import POINT_WEIGHT, ForecastValuation
 from planet_king.content.ids import War
 from planet_king.engine.game import Game
-from planet_king.engine.rules import actions, court, units, wars
+from planet_king.engine.rules import actions, court, units, war_campaigns, wars
 
 # The share of a campaign's gain a stronger army or a new commander is credited with
 # (the campaign is still to be taken); a space gained counts this share of its part of
@@ -248,7 +248,7 @@ class WarValuation:
                 continue
             if ws.last_campaign and s.gov_prev_card and s.gov_prev_card[0] == "military-campaign":
                 continue  # no campaign twice running in one war
-            cost = self.scores.ducat_cost(g, wars.campaign_cost(g, leader))
+            cost = self.scores.ducat_cost(g, war_campaigns.campaign_cost(g, leader))
             best = max(best, self.campaign_value(g, w) - cost)
         return best
 

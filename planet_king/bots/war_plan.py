@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 from planet_king.content.ids import Power, War
 from planet_king.engine.game import Game
-from planet_king.engine.rules import court, organisation, units, wars
+from planet_king.engine.rules import court, organisation, units, war_campaigns, wars
 from planet_king.engine.state import UNIT_SP
 
 # A fortune test's odds, from the event cards' birds (28 eagles, 13 pigeons, 27 crows),
@@ -211,7 +211,7 @@ def _campaigns(g: Game, war_id: str, cards: Counter[str]) -> float:
     n = float(cards[power] + cards["*"])
     if power == Power.FRANCE:
         fronts = [f for f in wars.FRANCE_FRONTS if g.state.wars[f].active]
-        if len(fronts) > 1 and wars.campaign_front(g, fronts) != war_id:
+        if len(fronts) > 1 and war_campaigns.campaign_front(g, fronts) != war_id:
             n *= 0.3  # a later card may find this front the furthest out
     return n
 
@@ -269,7 +269,7 @@ def campaign_tests(g: Game, war_id: str, leader: str) -> int:
     army_units = g.state.units.get(war_id, {})
     total = units.unit_sp(army_units)
     if counter and counter.admiral and total > 0 and army_units.get("fleet", 0) * 2 >= total:
-        n += 1  # as wars.player_campaign counts it
+        n += 1  # as war_campaigns.player_campaign counts it
     return n
 
 

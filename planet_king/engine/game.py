@@ -12,13 +12,13 @@ import copy
 import hashlib
 import random
 from collections.abc import Generator, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from planet_king.content.ids import Event
 from planet_king.content.loader import Content, load_content
 from planet_king.content.models import EventCard, Scenario
-from planet_king.engine import snapshot, stacking
+from planet_king.engine import history, snapshot, stacking
 from planet_king.engine.decisions import (
     BACK,
     BACK_ID,
@@ -29,32 +29,19 @@ from planet_king.engine.decisions import (
     Option,
     Role,
 )
+from planet_king.engine.errors import EngineError, ScenarioNotPlayable, UnknownScenario
+from planet_king.engine.fortune import BIRDS, FortuneResult
 from planet_king.engine.log import LogEntry
 from planet_king.engine.rules import modes
 from planet_king.engine.rules.flow import play
-from planet_king.engine.state import GameState, Stats
+from planet_king.engine.state import GameState
 
 if TYPE_CHECKING:
     from planet_king.engine.resume import ResumePoint
 
 Rules = Generator[Decision, str, Any]
 
-BIRDS = {"positive": "eagle", "neutral": "pigeon", "negative": "crow"}
-
-
 _new_entry = tuple.__new__  # LogEntry's fields, all given: skips the defaults' wrapper
-
-
-class UnknownScenario(ValueError):
-    pass
-
-
-class ScenarioNotPlayable(ValueError):
-    pass
-
-
-class EngineError(RuntimeError):
-    """An inconsistency inside the rules engine (a bug, never the player's fault)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,89 +79,6 @@ class GameOptions:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class FortuneResult:
-    card: str
-    result: str  # positive | neutral | negative
-    sp_loss: bool
-
-    @property
-    def positive(self) -> bool:
-        return self.result == "positive"
-
-    @property
-    def neutral(self) -> bool:
-        return self.result == "neutral"
-
-    @property
-    def negative(self) -> bool:
-        return self.result == "negative"
-
-
-@dataclass(frozen=True, slots=True)
-class TurnStart:
-    """The game as it stood at the start of a turn (no rule code pending there): what a
-    fork copies instead of replaying the whole game."""
-
-    turn: int
-    choices: int  # choices made before it
-    state: GameState  # a private copy, never played on
-    rng: tuple[Any, ...]
-    random_draws: int
-    log_entries: int
-    turn_digests: int
-
-
-@dataclass(frozen=True, slots=True)
-class StartRecord:
-    """The last turn start, serialised when it happened (what a save's snapshot holds):
-    the game can be resumed there under other rules (planet_king.engine.resume)."""
-
-    turn: int
-    choices: int  # choices made before it
-    state_text: str  # snapshot.to_text(snapshot.state_data(state)): the digest's input
-    stats: Stats  # a private copy
-    rng: tuple[Any, ...]
-    random_draws: int
-    log_entries: int
-    turn_digests: int
-
-
-@dataclass(frozen=True, slots=True)
-class History:
-    """What a game started from a turn start takes over from before it."""
-
-    choices: list[str]
-    log_entries: list[LogEntry]
-    turn_digests: list[tuple[int, int, str]]
-    draws_before_choice: list[int]
-    caches: dict[str, Any] = field(default_factory=dict)
-    # Serialise the turn start for saves (a resumed game): not for a fork, which is
-    # never saved and is made for every playout of the advisor.
-    record_start: bool = False
-
-
-@dataclass(slots=True)
-class _Trace:
-    """Bookkeeping for undo: how many random draws happened before each choice."""
-
-    draws_before_choice: list[int] = field(default_factory=list)
-    last_label: str = ""  # the last choice in words, for the undo's messages
-    last_role: Role | None = None  # who made the last choice (a sub-menu's Back)
-
-
-def counted(choices: Iterable[str]) -> list[str]:
-    """The choices that make the position: each Back (``BACK_ID``) and the choice it
-    took back left out."""
-    kept: list[str] = []
-    for choice in choices:
-        if choice == BACK_ID:
-            kept.pop()
-        else:
-            kept.append(choice)
-    return kept
-
-
 class Game:
     """A game in progress. ``decision`` is the pending Decision, or None when over."""
 
@@ -186,7 +90,7 @@ class Game:
         options: GameOptions | None = None,
         content: Content | None = None,
         keep_turn_starts: bool = False,
-        _start: tuple[TurnStart, History] | None = None,
+        _start: tuple[history.TurnStart, history.History] | None = None,
     ) -> None:
         # The program passes the Content its command line resolved (tests/test_layers.py
         # checks it); the default data folder is for tests and scripts.
@@ -211,15 +115,15 @@ class Game:
         # (turn, number of choices made, state digest) at the start of each turn:
         # saves check replays against these (a point where no rule code is pending).
         self.turn_digests: list[tuple[int, int, str]] = []
-        self._trace = _Trace()
+        self._trace = history.Trace()
         # Actions being carried out (rules.actions.perform): their decisions that follow
         # a choice of the same player are sub-menus, and offer Back (see ``ask``).
         self.acting = 0
         self.decision: Decision | None = None
         # Copies of the game at each turn start, kept on demand (see ``fork``).
-        self.turn_starts: list[TurnStart] | None = [] if keep_turn_starts else None
+        self.turn_starts: list[history.TurnStart] | None = [] if keep_turn_starts else None
         # The last turn start, kept serialised for saves (None before the first one).
-        self.last_start: StartRecord | None = None
+        self.last_start: history.StartRecord | None = None
         # A game resumed from a snapshot (a save of older rules): its choices before
         # this point no longer replay from the seed (planet_king.engine.resume).
         self.resumed_from: ResumePoint | None = None
@@ -229,77 +133,24 @@ class Game:
             self._rules = play(self, resume_turn=self._restore(*_start))
         self._advance(None)
 
-    def _restore(self, start: TurnStart, history: History) -> int:
-        """Take the position at ``start``, after ``history``; returns the turn to resume."""
+    def _restore(self, start: history.TurnStart, past: history.History) -> int:
+        """Take the position at ``start``, after ``past``; returns the turn to resume."""
         self.rng.setstate(start.rng)
         self.state = copy.deepcopy(start.state)
-        self.log_entries = history.log_entries[: start.log_entries]
-        self.choices = history.choices[: start.choices]
+        self.log_entries = past.log_entries[: start.log_entries]
+        self.choices = past.choices[: start.choices]
         self.random_draws = start.random_draws
-        self.turn_digests = history.turn_digests[: start.turn_digests]
-        self._trace = _Trace(history.draws_before_choice[: start.choices])
-        self.__dict__.update(history.caches)
-        if history.record_start:
-            self.last_start = self._record(start.turn, start.turn_digests)
+        self.turn_digests = past.turn_digests[: start.turn_digests]
+        self._trace = history.Trace(past.draws_before_choice[: start.choices])
+        self.__dict__.update(past.caches)
+        if past.record_start:
+            self.last_start = history.record(self, start.turn, start.turn_digests)
         return start.turn
 
-    def _history(self) -> History:
-        caches = {k: v for k, v in self.__dict__.items() if k.endswith("_cache")}
-        # the caches are facts about the map, the same for every game of the content
-        return History(
-            self.choices,
-            self.log_entries,
-            self.turn_digests,
-            self._trace.draws_before_choice,
-            caches,
-        )
-
-    def _record(self, turn: int, turn_digests: int) -> StartRecord:
-        """The position now, at the start of ``turn`` (whose digest is the
-        ``turn_digests``-th), serialised."""
-        return StartRecord(
-            turn,
-            len(self.choices),
-            snapshot.to_text(snapshot.state_data(self.state)),
-            snapshot.copy_stats(self.state.stats),
-            self.rng.getstate(),
-            self.random_draws,
-            len(self.log_entries),
-            turn_digests,
-        )
-
     def fork(self) -> Game:
-        """A new game at the same position, to play on without touching this one.
-
-        A running game cannot be copied (its rules are a suspended generator), so the
-        fork starts from a copy of the last turn start and replays the choices made
-        since; without turn starts (``keep_turn_starts``) it replays the whole game. It
-        replays only the choices that count (a fork is never saved): a Back taken before
-        costs nothing.
-        """
-        if not self.turn_starts and self.resumed_from is not None:
-            return self.resumed_from.replay(self, self.choices)
-        if not self.turn_starts:
-            return Game.replay(
-                self.scenario.id,
-                counted(self.choices),
-                seed=self.seed,
-                options=self.options,
-                content=self.content,
-            )
-        start = self.turn_starts[-1]
-        game = Game(
-            self.scenario.id,
-            seed=self.seed,
-            options=self.options,
-            content=self.content,
-            _start=(start, self._history()),
-        )
-        # a fork of a resumed game starts from the same point: its own forks too
-        game.resumed_from = self.resumed_from
-        for choice in counted(self.choices[start.choices :]):  # no Back crosses a turn start
-            game.choose(choice)
-        return game
+        """A new game at the same position, to play on without touching this one
+        (``history.fork``: from the last turn start kept, else from the start)."""
+        return history.fork(self)
 
     # ----------------------------------------------------------------- driving
     @classmethod
@@ -339,13 +190,13 @@ class Game:
         stacking.past_last_turn(self, phase="organisation")
         if self.quiet:  # a playout: never saved, so never checked against a replay
             return
-        record = self._record(self.state.turn, len(self.turn_digests) + 1)
+        record = history.record(self, self.state.turn, len(self.turn_digests) + 1)
         self.last_start = record
         digest = snapshot.digest_of_text(record.state_text)
         self.turn_digests.append((self.state.turn, len(self.choices), digest))
         if self.turn_starts is not None:
             self.turn_starts.append(
-                TurnStart(
+                history.TurnStart(
                     self.state.turn,
                     len(self.choices),
                     copy.deepcopy(self.state),
@@ -407,7 +258,7 @@ class Game:
             content=self.content,
             _start=start,
         )
-        for choice in counted(raw[first:]):
+        for choice in history.counted(raw[first:]):
             self.choose(choice)
         self.turn_digests, self.last_start, self.turn_starts, self.resumed_from = kept
         self.choices = raw
@@ -661,52 +512,10 @@ class Game:
     load_notice: str | None = None
 
     def can_undo(self, *, learning: bool = False) -> str | None:
-        """None if the last choice can be taken back, else the reason why not.
-
-        Undo replays every choice but the last. By default it may not cross a card or
-        marker drawn after the undone choice (no re-rolling fate, DESIGN 3); learning
-        mode lifts that.
-        """
-        if not self.choices:
-            return "there is nothing to undo: no choice has been made yet"
-        base = self.resumed_from
-        if base is not None and len(self.choices) <= base.start.choices:
-            return (
-                f"{self._last_choice_named()} cannot be undone: the game was resumed after it, "
-                f"at the "
-                f"start of turn {base.start.turn}, from a save made under older rules"
-            )
-        drawn = self.random_draws - self._trace.draws_before_choice[-1]
-        if drawn and not learning:
-            what = "a card or marker was" if drawn == 1 else f"{drawn} cards or markers were"
-            return (
-                f"{self._last_choice_named()} cannot be undone: {what} drawn after it, "
-                "and undoing would re-roll fate (learning mode allows it)"
-            )
-        return None
-
-    def _last_choice_named(self) -> str:
-        label = self._trace.last_label
-        return f"'{label}'" if label else "The last choice"
+        """None if the last choice can be taken back, else the reason why not
+        (``history.can_undo``: no re-rolling fate but in learning mode)."""
+        return history.can_undo(self, learning=learning)
 
     def undo(self, *, learning: bool = False) -> Game:
         """The game replayed without its last choice; raises IllegalChoice if not allowed."""
-        why = self.can_undo(learning=learning)
-        if why is not None:
-            raise IllegalChoice(why)
-        crossed = self.random_draws != self._trace.draws_before_choice[-1]
-        if self.resumed_from is not None:
-            game = self.resumed_from.replay(self, self.choices[:-1])
-        else:
-            game = Game.replay(
-                self.scenario.id,
-                self.choices[:-1],
-                seed=self.seed,
-                options=self.options,
-                content=self.content,
-            )
-        game.learning = self.learning or crossed
-        game.role_names = self.role_names
-        game.created = self.created
-        game.game_id = self.game_id  # the same game (its saves' name)
-        return game
+        return history.undo(self, learning=learning)

@@ -15,7 +15,8 @@ from typing import Any
 
 from planet_king.content.loader import Content
 from planet_king.engine import snapshot
-from planet_king.engine.game import Game, GameOptions, History, TurnStart
+from planet_king.engine.game import Game, GameOptions
+from planet_king.engine.history import History, TurnStart
 from planet_king.engine.log import LogEntry
 from planet_king.engine.state import GameState
 

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from planet_king.advisor.value import mean, stderr
 from planet_king.engine import resume
 from planet_king.engine.forecast import defeat_warnings, forecast
-from planet_king.engine.game import Game, counted
+from planet_king.engine.game import Game
+from planet_king.engine.history import counted
 from planet_king.evaluator.model import Evaluator, outcome_level, utility
 from planet_king.review import decisions, luck
 from planet_king.review.estimate import Estimator, Settings

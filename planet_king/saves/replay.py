@@ -13,7 +13,8 @@ from typing import Any, cast
 from planet_king.content.loader import Content, load_content
 from planet_king.engine import resume, snapshot
 from planet_king.engine.decisions import Decision, IllegalChoice, RuleNotImplemented
-from planet_king.engine.game import EngineError, Game, ScenarioNotPlayable, UnknownScenario
+from planet_king.engine.errors import EngineError, ScenarioNotPlayable, UnknownScenario
+from planet_king.engine.game import Game
 from planet_king.engine.log import LogEntry
 from planet_king.engine.rules_version import RULES_VERSION
 from planet_king.fsutil import shown

@@ -35,7 +35,8 @@ from planet_king.bots import make_bot
 from planet_king.content.loader import Content
 from planet_king.engine import forecast as fc
 from planet_king.engine.decisions import Decision
-from planet_king.engine.game import FortuneResult, Game, GameOptions
+from planet_king.engine.fortune import FortuneResult
+from planet_king.engine.game import Game, GameOptions
 from planet_king.engine.log import LogEntry
 from planet_king.engine.rules import end_of_turn
 from planet_king.sim import bot_seed, game_seed

@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from planet_king.engine.decisions import IllegalChoice
-from planet_king.engine.game import Game, ScenarioNotPlayable, UnknownScenario
+from planet_king.engine.errors import ScenarioNotPlayable, UnknownScenario
+from planet_king.engine.game import Game
 
 
 def play_random(game: Game, seed: int) -> Game:

@@ -14,7 +14,8 @@ from planet_king import saves
 from planet_king.bots import make_bot
 from planet_king.content.loader import Content
 from planet_king.engine.decisions import BACK_ID, Decision, DecisionKind
-from planet_king.engine.game import Game, GameOptions, counted
+from planet_king.engine.game import Game, GameOptions
+from planet_king.engine.history import counted
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import itertools
 from conftest import drive, stack
 from test_wars_helpers import at_war, full_game, texts
 
-from planet_king.engine.rules import actions, court, wars
+from planet_king.engine.rules import actions, court, war_campaigns, war_end, war_leaders
 from planet_king.engine.rules.actions import Context
 
 CARD = Context("card", "ACTION")
@@ -40,7 +40,7 @@ def test_military_leaders_a_commander_whose_turns_are_over_leaves_at_organisatio
     s = game.state
     at_war(game, "flanders", units={"veteran": 1}, leader="ambrosio-de-spinola", enemy="tromp")
     s.court_nobles[0] = None
-    drive(wars.organise_leaders(game), ["court"])
+    drive(war_leaders.organise_leaders(game), ["court"])
     assert s.wars["flanders"].leader is None
     assert "ambrosio-de-spinola" in s.court_nobles
     assert any("Spinola" in t and "turns 1-2" in t and "ruling R46" in t for t in texts(game))
@@ -67,7 +67,7 @@ def test_military_leaders_a_commander_out_of_his_turns_does_not_command_a_campai
         "Ambrosio de Spinola, Marquis of Los Balbases's leader counter does not serve on this turn"
     )
     stack(game, "excellent-harvests", "action-1")  # two positive results
-    drive(wars.enemy_campaign(game, "flanders", "test"))
+    drive(war_campaigns.enemy_campaign(game, "flanders", "test"))
     assert s.wars["flanders"].position == -1, "automatic: the army has no commander"
 
 
@@ -81,7 +81,7 @@ def test_military_leaders_an_enemy_leader_past_his_turns_is_replaced_at_organisa
     game = full_game(content, turn=5)
     s = game.state
     at_war(game, "france-picardy", units={"tercio": 1}, enemy="la-motte")
-    drive(wars.organise_leaders(game))
+    drive(war_leaders.organise_leaders(game))
     assert s.wars["france-picardy"].enemy_leader in ("harcourt", "conde", "turenne")
     assert any("La Mothe" in t and "turns 1-4" in t for t in texts(game))
 
@@ -101,7 +101,7 @@ def test_military_leaders_a_war_without_enemy_leader_gets_one_when_one_is_availa
     at_war(game, "england", units={"fleet": 3}, leader="guillaume-de-bette")
     s.turn = 6
     stack(game, "excellent-harvests", "action-1")
-    drive(wars.enemy_campaign(game, "england", "test"))
+    drive(war_campaigns.enemy_campaign(game, "england", "test"))
     assert s.wars["england"].enemy_leader == "penn"
     assert sum("enemy campaign in England" in t for t in texts(game)) == 2
 
@@ -122,7 +122,7 @@ def test_military_leaders_every_power_has_a_leader_on_every_turn_it_can_be_at_wa
                 for w in order:
                     at_war(game, w)
                 for w in order:
-                    wars.appoint_enemy_leader(game, w, "test")
+                    war_leaders.appoint_enemy_leader(game, w, "test")
                 empty = [w for w in order if game.state.wars[w].enemy_leader is None]
                 assert empty == [], f"turn {turn}, order {order}: no leader for {empty}"
 
@@ -135,9 +135,9 @@ def test_end_of_a_war_the_enemy_leader_is_removed_and_can_serve_again(content) -
     game = full_game(content, turn=6)
     s = game.state
     at_war(game, "flanders", units={"tercio": 1}, enemy="tromp", position=-3)
-    drive(wars.move_marker(game, "flanders", -1, "test", rule="test"), ["done"])
+    drive(war_end.move_marker(game, "flanders", -1, "test", rule="test"), ["done"])
     assert s.wars["flanders"].outcome == "lost" and s.wars["flanders"].enemy_leader is None
     assert any(
         "Maarten Tromp is removed from Flanders War" in t and "ruling R50" in t for t in texts(game)
     )
-    assert "tromp" in wars.available_enemy_leaders(game, "flanders")
+    assert "tromp" in war_leaders.available_enemy_leaders(game, "flanders")

@@ -7,7 +7,7 @@ import test_wars_helpers
 from conftest import drive, stack
 
 from planet_king.engine.game import Game, GameOptions
-from planet_king.engine.rules import actions, wars
+from planet_king.engine.rules import actions, war_campaigns, war_declaration, war_end, wars
 from planet_king.engine.rules.actions import ACTIONS, Context
 
 
@@ -50,11 +50,12 @@ def test_declaration_by_event_on_turn_one_takes_one_test(hothead: Game, content)
     s.wars["france-italy"].active = False
     s.wars_declared_this_turn = 0
     stack(hothead, "excellent-harvests")  # positive: no war
-    drive(wars.war_event(hothead, content.events["franco-spanish-war-32"]))
+    drive(war_declaration.war_event(hothead, content.events["franco-spanish-war-32"]))
     assert not s.wars["france-italy"].active
     stack(hothead, "action-2")  # neutral: war
     _, asked = drive(
-        wars.war_event(hothead, content.events["franco-spanish-war-32"]), ["none", "done"]
+        war_declaration.war_event(hothead, content.events["franco-spanish-war-32"]),
+        ["none", "done"],
     )
     assert s.wars["france-italy"].active
     assert "command" in asked[0].prompt
@@ -64,23 +65,23 @@ def test_declaration_from_turn_three_takes_two_tests(hothead: Game) -> None:
     """Declaration of War: from turn 3, two tests; either negative or neutral declares."""
     hothead.state.turn = 3
     stack(hothead, "excellent-harvests", "action-3")
-    assert wars.declaration_test(hothead, "france", "test") is True
+    assert war_declaration.declaration_test(hothead, "france", "test") is True
     stack(hothead, "excellent-harvests", "action-1")
-    assert wars.declaration_test(hothead, "france", "test") is False
+    assert war_declaration.declaration_test(hothead, "france", "test") is False
 
 
 def test_turkish_war_declares_only_on_a_negative(hothead: Game) -> None:
     """Declaration of War (exception): TURKISH WAR, one test, only a negative declares;
     the card's own parameters say so, and the rule code reads them."""
-    turkish = wars.Declaration.of(hothead.content.events["turkish-war"])
-    assert turkish == wars.Declaration(tests=1, on_neutral=False)
+    turkish = war_declaration.Declaration.of(hothead.content.events["turkish-war"])
+    assert turkish == war_declaration.Declaration(tests=1, on_neutral=False)
     hothead.state.turn = 5
     stack(hothead, "action-2")
-    assert wars.declaration_test(hothead, "ottoman", "test", turkish) is False
+    assert war_declaration.declaration_test(hothead, "ottoman", "test", turkish) is False
     stack(hothead, "action-3")
-    assert wars.declaration_test(hothead, "ottoman", "test", turkish) is True
+    assert war_declaration.declaration_test(hothead, "ottoman", "test", turkish) is True
     stack(hothead, "action-2")  # another war card: the same neutral draw declares war
-    assert wars.declaration_test(hothead, "england", "test") is True
+    assert war_declaration.declaration_test(hothead, "england", "test") is True
 
 
 def test_no_more_than_two_new_wars_a_turn(hothead: Game) -> None:
@@ -89,10 +90,11 @@ def test_no_more_than_two_new_wars_a_turn(hothead: Game) -> None:
     s.wars["france-italy"].active = False
     s.wars_declared_this_turn = 2
     assert (
-        wars.can_declare(hothead, "france-italy") == "two wars have already been declared this turn"
+        war_declaration.can_declare(hothead, "france-italy")
+        == "two wars have already been declared this turn"
     )
     n = len(s.deck)
-    drive(wars.war_event(hothead, hothead.content.events["franco-spanish-war-32"]))
+    drive(war_declaration.war_event(hothead, hothead.content.events["franco-spanish-war-32"]))
     assert not s.wars["france-italy"].active and len(s.deck) == n
 
 
@@ -102,7 +104,7 @@ def test_a_war_ended_this_turn_cannot_be_declared_again(hothead: Game) -> None:
     s.wars["france-italy"].active = False
     s.wars["france-italy"].peace_this_turn = True
     s.wars_declared_this_turn = 0
-    assert "Peace" in (wars.can_declare(hothead, "france-italy") or "")
+    assert "Peace" in (war_declaration.can_declare(hothead, "france-italy") or "")
 
 
 # --------------------------------------------------------- enemy campaigns
@@ -111,7 +113,7 @@ def test_enemy_campaign_far_stronger_moves_one_space_and_draws_every_test(hothea
     (ruling R3), and every test card is still drawn."""
     at_war(hothead, units={})  # 0 SP against 3
     stack(hothead, "excellent-harvests", "action-1")  # two positives
-    drive(wars.enemy_campaign(hothead, "france-italy", "test"))
+    drive(war_campaigns.enemy_campaign(hothead, "france-italy", "test"))
     assert hothead.state.wars["france-italy"].position == -1
     assert hothead.state.discard[-2:] == ["excellent-harvests", "action-1"]
 
@@ -120,7 +122,7 @@ def test_enemy_campaign_without_commander_is_automatic(hothead: Game) -> None:
     """Progression of a War: with no noble in command any result moves the marker."""
     at_war(hothead, units={"tercio": 3}, leader=None)
     stack(hothead, "excellent-harvests", "action-1")
-    drive(wars.enemy_campaign(hothead, "france-italy", "test"))
+    drive(war_campaigns.enemy_campaign(hothead, "france-italy", "test"))
     assert hothead.state.wars["france-italy"].position == -1
 
 
@@ -128,7 +130,7 @@ def test_enemy_campaign_close_strength_moves_only_on_a_negative(hothead: Game) -
     """Progression of a War: a difference of 1 or less, only negative results move."""
     at_war(hothead, units={"tercio": 2})  # 2 SP against 3
     stack(hothead, "action-2", "excellent-harvests")  # neutral, positive
-    drive(wars.enemy_campaign(hothead, "france-italy", "test"))
+    drive(war_campaigns.enemy_campaign(hothead, "france-italy", "test"))
     assert hothead.state.wars["france-italy"].position == 0
 
 
@@ -139,7 +141,7 @@ def test_progression_of_a_war_draws_as_many_tests_as_the_strategy(hothead: Game)
     which replaces R3's early stop)."""
     at_war(hothead, units={"tercio": 1, "provincial": 1})  # 1.5 SP against 3
     stack(hothead, "action-2", "action-3")  # neutral, negative
-    drive(wars.enemy_campaign(hothead, "france-italy", "test"))
+    drive(war_campaigns.enemy_campaign(hothead, "france-italy", "test"))
     assert hothead.state.wars["france-italy"].position == -1
     assert hothead.state.discard[-2:] == ["action-2", "action-3"]
 
@@ -152,14 +154,14 @@ def test_optional_rule_enemy_tests_stop_at_the_first_qualifying_result(content) 
     game.options = GameOptions(optional=("enemy-tests-stop-early",))
     at_war(game, units={"tercio": 1, "provincial": 1})
     stack(game, "action-2", "action-3")
-    drive(wars.enemy_campaign(game, "france-italy", "test"))
+    drive(war_campaigns.enemy_campaign(game, "france-italy", "test"))
     assert game.state.wars["france-italy"].position == -1
     assert game.state.deck[-1] == "action-3", "the second test card is not drawn"
     # The 3 SP band still draws every card (Progression of a War: "a card must be drawn
     # for each fortune test").
     at_war(game, units={})
     stack(game, "excellent-harvests", "action-1")
-    drive(wars.enemy_campaign(game, "france-italy", "test"))
+    drive(war_campaigns.enemy_campaign(game, "france-italy", "test"))
     assert game.state.discard[-2:] == ["excellent-harvests", "action-1"]
 
 
@@ -168,7 +170,7 @@ def test_first_game_turn_total_war_in_italy(hothead: Game) -> None:
     result move the Italian front one space against the player."""
     at_war(hothead, units={"tercio": 1, "provincial": 1}, leader="francisco-pimentel")
     stack(hothead, "action-2", "the-plague")
-    drive(wars.enemy_campaign(hothead, "france-italy", "Total War"))
+    drive(war_campaigns.enemy_campaign(hothead, "france-italy", "Total War"))
     assert hothead.state.wars["france-italy"].position == -1
 
 
@@ -179,7 +181,7 @@ def test_sp_loss_removes_only_one_sp_and_flips_a_veteran_against_a_strong_leader
     strategy 2-3 a veteran tercio must be flipped (the Flanders example with Tromp)."""
     at_war(hothead, units={"veteran": 1, "fleet": 1})  # 3 SP against 3: La Motte, 2
     stack(hothead, "instability-1", "instability-2")  # negative + SP mark, twice
-    drive(wars.enemy_campaign(hothead, "france-italy", "test"))
+    drive(war_campaigns.enemy_campaign(hothead, "france-italy", "test"))
     s = hothead.state
     assert s.units["france-italy"] == {"veteran-flipped": 1, "fleet": 1}
     assert s.wars["france-italy"].position == -1
@@ -190,7 +192,7 @@ def test_enemy_leader_relieved_when_the_campaign_achieves_nothing(hothead: Game)
     """Progression of a War (ruling R4): no progress and no SP removed: relieved."""
     at_war(hothead, units={"tercio": 3}, enemy="la-motte")
     stack(hothead, "excellent-harvests", "action-1")
-    drive(wars.enemy_campaign(hothead, "france-italy", "test"))
+    drive(war_campaigns.enemy_campaign(hothead, "france-italy", "test"))
     assert hothead.state.wars["france-italy"].enemy_leader == "emmanuel-of-savoy"
 
 
@@ -199,7 +201,7 @@ def test_truce_stops_enemy_campaigns(hothead: Game) -> None:
     at_war(hothead, units={})
     hothead.state.wars["france-italy"].truce = True
     n = len(hothead.state.deck)
-    drive(wars.enemy_campaign(hothead, "france-italy", "test"))
+    drive(war_campaigns.enemy_campaign(hothead, "france-italy", "test"))
     assert hothead.state.wars["france-italy"].position == 0 and len(hothead.state.deck) == n
 
 
@@ -208,7 +210,7 @@ def test_campaign_when_as_strong_each_positive_gains_a_space(hothead: Game) -> N
     """Government Actions (Military Campaign): SP equal or higher, one space a positive."""
     at_war(hothead, units={"tercio": 3}, leader="gonzalo-fernandez-de-cordoba")  # strategy 2
     stack(hothead, "excellent-harvests", "action-3")
-    drive(wars.player_campaign(hothead, "france-italy", "test"))
+    drive(war_campaigns.player_campaign(hothead, "france-italy", "test"))
     assert hothead.state.wars["france-italy"].position == 1
 
 
@@ -216,7 +218,7 @@ def test_campaign_when_weaker_needs_two_positives_a_space(hothead: Game) -> None
     """Government Actions (Military Campaign): enemy stronger, two positives a space."""
     at_war(hothead, units={"tercio": 1}, leader="ambrosio-de-spinola")  # strategy 3
     stack(hothead, "excellent-harvests", "action-1", "action-3")
-    drive(wars.player_campaign(hothead, "france-italy", "test"))
+    drive(war_campaigns.player_campaign(hothead, "france-italy", "test"))
     assert hothead.state.wars["france-italy"].position == 1
 
 
@@ -224,7 +226,7 @@ def test_tactician_counts_neutral_results_as_positive(hothead: Game) -> None:
     """Military Leaders (tactician): neutral results count as positive."""
     at_war(hothead, units={"tercio": 3}, leader="gonzalo-fernandez-de-cordoba")
     stack(hothead, "action-2", "excellent-harvests")  # neutral, positive
-    drive(wars.player_campaign(hothead, "france-italy", "test"), ["court", "done"])
+    drive(war_campaigns.player_campaign(hothead, "france-italy", "test"), ["court", "done"])
     assert hothead.state.wars["france-italy"].outcome == "won", "two spaces: the war is won"
 
 
@@ -233,7 +235,7 @@ def test_a_tactician_is_named_when_the_pigeon_counts(hothead: Game) -> None:
     says why the pigeon counted (issue 14, part 2)."""
     at_war(hothead, units={"tercio": 3}, leader="gonzalo-fernandez-de-cordoba")
     stack(hothead, "action-2", "excellent-harvests")  # neutral, positive
-    drive(wars.player_campaign(hothead, "france-italy", "test"), ["court", "done"])
+    drive(war_campaigns.player_campaign(hothead, "france-italy", "test"), ["court", "done"])
     said = "Gonzalo Fernández de Córdoba is a tactician: the pigeon counts as a success."
     assert any(e.text == said for e in hothead.log_entries)
 
@@ -243,7 +245,7 @@ def test_winning_a_war_scores_its_track_and_marks_peace(hothead: Game) -> None:
     at_war(hothead, units={"tercio": 3}, leader="gonzalo-fernandez-de-cordoba", position=1)
     stack(hothead, "excellent-harvests", "excellent-harvests")
     vp = hothead.state.vp
-    drive(wars.player_campaign(hothead, "france-italy", "test"), ["court", "done"])
+    drive(war_campaigns.player_campaign(hothead, "france-italy", "test"), ["court", "done"])
     s = hothead.state
     ws = s.wars["france-italy"]
     assert (ws.active, ws.outcome, ws.peace_this_turn) == (False, "won", True)
@@ -257,7 +259,7 @@ def test_losing_the_italian_war_closes_the_valtellina(hothead: Game) -> None:
     """War with France / War in Italy: a defeat closes the Valtellina pass."""
     at_war(hothead, units={}, leader=None, position=-2)
     stack(hothead, "excellent-harvests", "excellent-harvests")
-    drive(wars.enemy_campaign(hothead, "france-italy", "test"))
+    drive(war_campaigns.enemy_campaign(hothead, "france-italy", "test"))
     s = hothead.state
     assert s.wars["france-italy"].outcome == "lost" and s.valtellina_closed
     assert s.vp == 0, "VP cannot go below zero"
@@ -265,8 +267,8 @@ def test_losing_the_italian_war_closes_the_valtellina(hothead: Game) -> None:
 
 def test_spinola_campaigns_cost_two_ducats(hothead: Game) -> None:
     """Special Rules / Ambrosio de Spinola: each campaign costs two ducats."""
-    assert wars.campaign_cost(hothead, "ambrosio-de-spinola") == 2
-    assert wars.campaign_cost(hothead, "gonzalo-fernandez-de-cordoba") == 1
+    assert war_campaigns.campaign_cost(hothead, "ambrosio-de-spinola") == 2
+    assert war_campaigns.campaign_cost(hothead, "gonzalo-fernandez-de-cordoba") == 1
 
 
 def test_juan_jose_of_austria_at_three_costs_two_ducats_a_campaign(hothead: Game) -> None:
@@ -285,7 +287,7 @@ def test_juan_jose_of_austria_at_three_costs_two_ducats_a_campaign(hothead: Game
     )
     assert s.treasury == 3
     s.rolled_ratings["juan-jose-of-austria:military"] = 2
-    assert wars.campaign_cost(hothead, "juan-jose-of-austria") == 1
+    assert war_campaigns.campaign_cost(hothead, "juan-jose-of-austria") == 1
 
 
 def test_juan_jose_rating_is_fixed_before_the_campaign_is_paid(hothead: Game) -> None:
@@ -327,8 +329,8 @@ def test_land_powers_count_one_fleet_only(hothead: Game) -> None:
 def test_battles_are_named_on_the_picardy_flanders_and_catalonia_tracks(hothead: Game) -> None:
     """Battle Name Generator: a campaign step on these tracks is named from its table."""
     names = {n for row in hothead.content.battle_names.flanders for n in row}
-    assert wars.battle_name(hothead, "flanders") in names
-    assert wars.battle_name(hothead, "france-italy") is None
+    assert war_end.battle_name(hothead, "flanders") in names
+    assert war_end.battle_name(hothead, "france-italy") is None
 
 
 @pytest.mark.parametrize(
@@ -346,4 +348,4 @@ def test_campaign_front_is_the_most_advanced_picardy_on_ties(
     on ties (the turn 6 example)."""
     for front, pos in positions.items():
         hothead.state.wars[front].position = pos
-    assert wars.campaign_front(hothead, list(positions)) == expected
+    assert war_campaigns.campaign_front(hothead, list(positions)) == expected

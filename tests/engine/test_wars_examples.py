@@ -5,7 +5,7 @@ from __future__ import annotations
 from conftest import drive, stack
 from test_wars_helpers import at_war, full_game, texts
 
-from planet_king.engine.rules import actions, units, wars
+from planet_king.engine.rules import actions, units, war_campaigns, war_declaration, wars
 from planet_king.engine.rules.actions import ACTIONS, Context
 
 
@@ -33,7 +33,7 @@ def test_flanders_example_with_tromp(content) -> None:
     assert wars.army_sp(game, "flanders", player_campaign=False) == 3
     assert wars.enemy_strength(game, "flanders") == 4
     stack(game, "instability-1", "fall-from-grace")
-    drive(wars.war_event(game, content.events["flanders-war-1"]))
+    drive(war_declaration.war_event(game, content.events["flanders-war-1"]))
     # As printed: "two fortune tests must be performed, yielding the INSTABILITY
     # (negative) and FALL FROM GRACE (neutral) cards" — both drawn (ruling R48).
     assert s.discard[-2:] == ["instability-1", "fall-from-grace"]
@@ -99,7 +99,7 @@ def test_first_game_turn_total_war(content) -> None:
     # printed: "With one neutral result and one negative result, the war progress marker
     # moves one space" — La Motte's two cards are both drawn (ruling R48).
     stack(game, "excellent-harvests", "action-1", "action-2", "the-plague")
-    drive(wars.total_war(game, content.events["total-war"]))
+    drive(war_campaigns.total_war(game, content.events["total-war"]))
     assert s.discard[-2:] == ["action-2", "the-plague"]
     assert s.wars["france-italy"].position == -1
     assert s.wars["flanders"].position == 0
@@ -117,9 +117,12 @@ def test_picardy_catalonia_front_choice_example(content) -> None:
     at_war(game, "france-catalonia", units={"tercio": 1}, position=-1)
     s.wars["france-picardy"].enemy_leader = "turenne"
     s.wars["france-catalonia"].enemy_leader = "harcourt"
-    assert wars.campaign_front(game, ["france-picardy", "france-catalonia"]) == "france-picardy"
+    assert (
+        war_campaigns.campaign_front(game, ["france-picardy", "france-catalonia"])
+        == "france-picardy"
+    )
     stack(game, "excellent-harvests", "action-1", "action-4")
-    drive(wars.war_event(game, content.events["franco-spanish-war-1"]))
+    drive(war_declaration.war_event(game, content.events["franco-spanish-war-1"]))
     assert any("campaigns in War with France, Picardy front" in t for t in texts(game))
     assert s.wars["france-catalonia"].position == -1
 
@@ -144,7 +147,7 @@ def test_embassy_to_england_with_leopold_of_habsburg(content) -> None:
     assert sum("Fortune test (embassy" in t for t in texts(game)) == 1
     # The front is immobilised whatever the events played.
     stack(game, "the-plague", "action-3")
-    drive(wars.war_event(game, content.events["anglo-spanish-war-1"]))
+    drive(war_declaration.war_event(game, content.events["anglo-spanish-war-1"]))
     assert s.wars["england"].position == -1
 
 

@@ -9,7 +9,17 @@ import pytest
 from conftest import drive, forced_picks, stack
 from test_wars_helpers import at_war, full_game, texts
 
-from planet_king.engine.rules import actions, court, events, organisation, wars
+from planet_king.engine.rules import (
+    actions,
+    court,
+    events,
+    organisation,
+    war_campaigns,
+    war_declaration,
+    war_end,
+    war_leaders,
+    wars,
+)
 from planet_king.engine.rules.actions import ACTIONS, Context
 
 CARD = Context("card", "ACTION")
@@ -20,7 +30,7 @@ def test_france_opens_italy_alone_in_the_first_three_turns(content) -> None:
     """Wars / War with France (War in Italy): a declaration on turns 1-3 opens Italy only."""
     game = full_game(content, turn=3)
     stack(game, "the-plague")
-    drive(wars.war_event(game, content.events["franco-spanish-war-1"]), ["none"])
+    drive(war_declaration.war_event(game, content.events["franco-spanish-war-1"]), ["none"])
     s = game.state
     assert s.wars["france-italy"].active
     assert not s.wars["france-picardy"].active and not s.wars["france-catalonia"].active
@@ -31,14 +41,14 @@ def test_france_opens_picardy_and_catalonia_together_later(content) -> None:
     ended, both fronts open together — one declaration (ruling R17)."""
     game = full_game(content, turn=4)
     stack(game, "the-plague")
-    drive(wars.war_event(game, content.events["franco-spanish-war-1"]), ["none", "none"])
+    drive(war_declaration.war_event(game, content.events["franco-spanish-war-1"]), ["none", "none"])
     s = game.state
     assert s.wars["france-picardy"].active and s.wars["france-catalonia"].active
     assert not s.wars["france-italy"].active
     assert s.wars_declared_this_turn == 1
     game2 = full_game(content, turn=2)
     game2.state.wars["france-italy"].outcome = "won"
-    assert wars.france_fronts_to_open(game2) == ["france-picardy", "france-catalonia"]
+    assert war_declaration.france_fronts_to_open(game2) == ["france-picardy", "france-catalonia"]
 
 
 def test_a_closed_french_front_is_not_reopened_until_all_are_closed(content) -> None:
@@ -48,11 +58,11 @@ def test_a_closed_french_front_is_not_reopened_until_all_are_closed(content) -> 
     s = game.state
     at_war(game, "france-catalonia", enemy="harcourt")
     s.wars["france-picardy"].outcome = "won"
-    assert "closed front" in (wars.can_declare(game, "france-picardy") or "")
+    assert "closed front" in (war_declaration.can_declare(game, "france-picardy") or "")
     targets = dict(actions.campaign_targets(game, CARD))
     assert targets["france-picardy"] is not None
     s.wars["france-catalonia"].active = False
-    assert wars.can_declare(game, "france-picardy") is None
+    assert war_declaration.can_declare(game, "france-picardy") is None
 
 
 def test_franco_spanish_war_33_raises_french_strength_to_four(content) -> None:
@@ -62,7 +72,7 @@ def test_franco_spanish_war_33_raises_french_strength_to_four(content) -> None:
     at_war(game, "france-picardy", units={"tercio": 4}, leader="gomez-suarez", enemy="harcourt")
     assert wars.enemy_strength(game, "france-picardy") == 3
     stack(game, "excellent-harvests", "action-1")
-    drive(wars.war_event(game, content.events["franco-spanish-war-33"]))
+    drive(war_declaration.war_event(game, content.events["franco-spanish-war-33"]))
     assert wars.enemy_strength(game, "france-picardy") == 4
     assert game.state.power_strength["france"] == 4
 
@@ -78,7 +88,7 @@ def test_england_is_declared_from_plus_ultra_with_a_fleet_only(content) -> None:
     s.units["spain"] = {"tercio": 1}
     stack(game, "the-plague")
     _, asked = drive(
-        wars.war_event(game, content.events["anglo-spanish-war-1"]),
+        war_declaration.war_event(game, content.events["anglo-spanish-war-1"]),
         ["none", "move:plus-ultra:fleet", "done"],
     )
     assert s.wars["england"].active
@@ -125,7 +135,7 @@ def test_barbary_victory_is_recorded_for_the_card_removal(content) -> None:
         position=2,
     )
     stack(game, "excellent-harvests")
-    drive(wars.player_campaign(game, "barbary", "test"), ["court", "done"])
+    drive(war_campaigns.player_campaign(game, "barbary", "test"), ["court", "done"])
     assert game.state.wars["barbary"].outcome == "won"
     assert "won:barbary" in game.state.wars_ended
 
@@ -152,10 +162,12 @@ def test_portuguese_war_makes_portugal_independent(content) -> None:
     game = full_game(content, turn=4)
     s = game.state
     s.units["spain"] = {"tercio": 1}
-    assert wars.player_can_declare(game, "portugal") is not None  # not a foreign power yet
+    assert (
+        war_declaration.player_can_declare(game, "portugal") is not None
+    )  # not a foreign power yet
     stack(game, "the-plague")
     drive(
-        wars.war_event(game, content.events["portuguese-war"]),
+        war_declaration.war_event(game, content.events["portuguese-war"]),
         ["none", "move:spain:tercio"],
     )
     assert s.portugal_independent and s.wars["portugal"].active
@@ -173,7 +185,7 @@ def test_portugal_army_moves_to_spain_when_the_war_ends(content) -> None:
     s.portugal_independent = True
     at_war(game, "portugal", units={"tercio": 1, "provincial": 1}, enemy="meneses", position=3)
     s.units["spain"] = {}
-    drive(wars.move_marker(game, "portugal", +1, "test", rule="test"))
+    drive(war_end.move_marker(game, "portugal", +1, "test", rule="test"))
     assert s.wars["portugal"].outcome == "won"
     assert s.units["spain"] == {"tercio": 1, "provincial": 1}
     assert not s.units.get("portugal")
@@ -183,10 +195,10 @@ def test_portugal_army_moves_to_spain_when_the_war_ends(content) -> None:
 def test_portuguese_leaders_are_the_english_and_meneses(content) -> None:
     """Wars / War with Portugal: the enemy leaders are the English ones and Meneses."""
     game = full_game(content, turn=6)
-    pool = set(wars.available_enemy_leaders(game, "portugal"))
+    pool = set(war_leaders.available_enemy_leaders(game, "portugal"))
     assert pool == {"blake", "penn", "meneses"}
     game.state.turn = 4
-    pool = set(wars.available_enemy_leaders(game, "portugal"))
+    pool = set(war_leaders.available_enemy_leaders(game, "portugal"))
     assert pool == {"cecil", "pennington", "meneses"}
 
 
@@ -216,7 +228,7 @@ def test_palatinate_events_move_the_marker_against_the_player(content) -> None:
     assert s.wars["palatinate"].position == -1
     assert wars.enemy_strength(game, "palatinate") == 4
     stack(game, "excellent-harvests")
-    drive(wars.war_event(game, content.events["franco-spanish-war-32"]))
+    drive(war_declaration.war_event(game, content.events["franco-spanish-war-32"]))
     assert s.wars["palatinate"].position == -2
     assert s.wars["palatinate"].enemy_leader is None  # no leaders in the Palatinate
 
@@ -230,7 +242,7 @@ def test_end_of_the_palatinate_war(content) -> None:
     at_war(game, "palatinate", units={"habsburg": 1, "nations": 1}, position=-3)
     s.units["france-italy"] = {"habsburg": 1}
     vp = s.vp
-    drive(wars.move_marker(game, "palatinate", -1, "test", rule="test"), ["done"])
+    drive(war_end.move_marker(game, "palatinate", -1, "test", rule="test"), ["done"])
     assert s.wars["palatinate"].outcome == "lost" and s.vp == vp
     assert s.offices["ambassador-austria"] is None
     assert "manuel-de-melo" in s.court_nobles
@@ -271,11 +283,11 @@ def test_segadors_at_war_with_france_opens_the_fourth_space(content) -> None:
     at_war(game, "france-picardy")
     at_war(game, "france-catalonia", enemy="harcourt")
     assert wars.spanish_spaces(game, "france-catalonia") == 3
-    assert "margarit" not in wars.available_enemy_leaders(game, "france-catalonia")
+    assert "margarit" not in war_leaders.available_enemy_leaders(game, "france-catalonia")
     drive(events.play_event(game, "guerra-dels-segadors"))
     assert wars.spanish_spaces(game, "france-catalonia") == 4
-    assert "margarit" in wars.available_enemy_leaders(game, "france-catalonia")
-    assert "margarit" not in wars.available_enemy_leaders(game, "france-picardy")
+    assert "margarit" in war_leaders.available_enemy_leaders(game, "france-catalonia")
+    assert "margarit" not in war_leaders.available_enemy_leaders(game, "france-picardy")
     assert wars.enemy_strength(game, "france-catalonia") == 4
     assert wars.enemy_strength(game, "france-picardy") == 3
 
@@ -289,7 +301,7 @@ def test_segadors_not_at_war_opens_only_the_catalan_front(content) -> None:
     assert s.wars["france-catalonia"].active and not s.wars["france-picardy"].active
     assert wars.spanish_spaces(game, "france-catalonia") == 3
     assert s.catalan_tercio
-    drive(wars.war_event(game, content.events["franco-spanish-war-1"]), ["none"])
+    drive(war_declaration.war_event(game, content.events["franco-spanish-war-1"]), ["none"])
     assert s.wars["france-picardy"].active and s.wars["france-picardy"].position == 0
     assert s.wars["france-catalonia"].position == 0
 
@@ -308,7 +320,7 @@ def test_catalan_tercio_removed_by_an_sp_loss_in_a_spanish_campaign(content) -> 
     )
     s.catalan_tercio = True
     stack(game, "instability-1", "action-3")
-    drive(wars.player_campaign(game, "france-catalonia", "test"))
+    drive(war_campaigns.player_campaign(game, "france-catalonia", "test"))
     assert not s.catalan_tercio
     assert s.units["france-catalonia"] == {"tercio": 2}
     assert wars.enemy_strength(game, "france-catalonia") == 3
@@ -341,7 +353,7 @@ def test_the_fronde_brings_conde_to_spain(content) -> None:
     assert s.wars["france-picardy"].leader == "louis-ii-conde"
     assert "gomez-suarez" in s.court_nobles
     assert s.wars["france-picardy"].enemy_leader not in (None, "conde")
-    assert "conde" not in wars.available_enemy_leaders(game, "france-picardy")
+    assert "conde" not in war_leaders.available_enemy_leaders(game, "france-picardy")
 
 
 def test_truce_with_france_removes_the_spanish_conde(content) -> None:
@@ -364,7 +376,7 @@ def test_truce_with_france_removes_the_spanish_conde(content) -> None:
     assert s.wars["france-picardy"].leader == "leopold-of-habsburg"
     assert s.wars["france-catalonia"].truce
     assert "louis-ii-conde" in s.removed_notables
-    assert "conde" in wars.available_enemy_leaders(game, "france-catalonia") or (
+    assert "conde" in war_leaders.available_enemy_leaders(game, "france-catalonia") or (
         s.wars["france-picardy"].enemy_leader == "conde"
     )
     drive(
@@ -397,7 +409,7 @@ def test_r103_conde_eliminated_by_instability_or_twilight_takes_the_french_conde
     with forced_picks(game, "army:france-picardy"):
         drive(events.play_event(game, card))
     assert "louis-ii-conde" in game.state.removed_notables
-    assert not wars.french_conde_available(game)
+    assert not war_leaders.french_conde_available(game)
 
 
 def test_r103_conde_removed_by_another_route_leaves_the_french_conde(content) -> None:
@@ -407,20 +419,20 @@ def test_r103_conde_removed_by_another_route_leaves_the_french_conde(content) ->
     game = _spanish_conde(content)
     drive(court.remove_from_game(game, "louis-ii-conde", "TRAITOR"))
     assert "louis-ii-conde" in game.state.removed_notables
-    assert wars.french_conde_available(game)
+    assert war_leaders.french_conde_available(game)
 
 
 def test_enemy_leaders_by_turn(content) -> None:
     """Setup / Tokens; Military Leaders: enemy leaders are available in the turns on their
     counter (Errata: Turenne 3-8); Emmanuel of Savoy only in Italy."""
     game = full_game(content, turn=6)
-    assert set(wars.available_enemy_leaders(game, "flanders")) == {"tromp", "de-ruyter"}
+    assert set(war_leaders.available_enemy_leaders(game, "flanders")) == {"tromp", "de-ruyter"}
     game.state.turn = 2
-    assert "turenne" not in wars.available_enemy_leaders(game, "france-italy")
-    assert "emmanuel-of-savoy" in wars.available_enemy_leaders(game, "france-italy")
+    assert "turenne" not in war_leaders.available_enemy_leaders(game, "france-italy")
+    assert "emmanuel-of-savoy" in war_leaders.available_enemy_leaders(game, "france-italy")
     game.state.turn = 3
-    assert "turenne" in wars.available_enemy_leaders(game, "france-picardy")
-    assert "emmanuel-of-savoy" not in wars.available_enemy_leaders(game, "france-picardy")
+    assert "turenne" in war_leaders.available_enemy_leaders(game, "france-picardy")
+    assert "emmanuel-of-savoy" not in war_leaders.available_enemy_leaders(game, "france-picardy")
 
 
 # ----------------------------------------------------------------- embassies
@@ -475,9 +487,9 @@ def test_a_french_front_ended_this_turn_forbids_declaring_war_on_france(content)
     s = game.state
     s.wars["france-italy"].peace_this_turn = True
     s.wars["france-italy"].outcome = "won"
-    assert "Peace" in (wars.can_declare(game, "france-picardy") or "")
+    assert "Peace" in (war_declaration.can_declare(game, "france-picardy") or "")
     n = len(s.deck)
-    drive(wars.war_event(game, content.events["franco-spanish-war-1"]))
+    drive(war_declaration.war_event(game, content.events["franco-spanish-war-1"]))
     assert not s.wars["france-picardy"].active and not s.wars["france-catalonia"].active
     assert len(s.deck) == n, "no declaration, so no fortune test"
     assert any("Peace marker" in t for t in texts(game))

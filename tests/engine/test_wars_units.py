@@ -7,7 +7,7 @@ from conftest import drive, stack
 from test_wars_helpers import at_war, full_game, texts
 
 from planet_king.engine.game import Game
-from planet_king.engine.rules import events, units, war_events, wars
+from planet_king.engine.rules import events, units, war_declaration, war_end, war_events
 
 
 def _target(monkeypatch: pytest.MonkeyPatch, game: Game, loc: str) -> None:
@@ -213,8 +213,8 @@ def test_cleanup_turn_flips_truces_and_clears_the_war_markers(content) -> None:
     s.wars["flanders"].peace_this_turn = True
     s.wars_declared_this_turn = 2
     s.corsairs = True
-    wars.cleanup_turn(game)
+    war_end.cleanup_turn(game)
     assert not s.wars["england"].truce and s.wars["england"].active
     assert not s.wars["flanders"].peace_this_turn
     assert s.wars_declared_this_turn == 0 and not s.corsairs
-    assert wars.can_declare(game, "flanders") is None
+    assert war_declaration.can_declare(game, "flanders") is None

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Noble, Place
 from planet_king.engine.decisions import Choices, DecisionKind, Meaning, Role
-from planet_king.engine.rules import court, family, memorials, scoring, units, wars
+from planet_king.engine.rules import court, family, memorials, scoring, units, war_end
 from planet_king.engine.rules.units import UNIT_NAMES
 from planet_king.engine.words import plural
 
@@ -436,5 +436,5 @@ def cleanup(g: Game) -> Rules:
     s.total_war_played = False
     s.gov_this_card = s.gov_prev_card = None
     s.gov_organisation = []
-    wars.cleanup_turn(g)
+    war_end.cleanup_turn(g)
     g.log("Clean-up: the markers of the turn are reset.", rule=RULE_CLEANUP)

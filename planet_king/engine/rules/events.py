@@ -8,7 +8,17 @@ from typing import TYPE_CHECKING
 from planet_king.content.effects import EFFECT_NAMES
 from planet_king.content.ids import War
 from planet_king.engine.decisions import Role, RuleNotImplemented
-from planet_king.engine.rules import actions, court, economy, modes, wars
+from planet_king.engine.rules import (
+    actions,
+    court,
+    economy,
+    modes,
+    war_campaigns,
+    war_declaration,
+    war_end,
+    war_leaders,
+    wars,
+)
 from planet_king.engine.rules.effects import EFFECTS, UNPLAYED, effect, effects_mismatch
 
 if TYPE_CHECKING:
@@ -63,12 +73,12 @@ def play_event(g: Game, card_id: str) -> Rules:
 
 @effect("war")
 def _war(g: Game, card: EventCard) -> Rules:
-    yield from wars.war_event(g, card)
+    yield from war_declaration.war_event(g, card)
 
 
 @effect("total-war")
 def _total_war(g: Game, card: EventCard) -> Rules:
-    yield from wars.total_war(g, card)
+    yield from war_campaigns.total_war(g, card)
 
 
 @effect("action")
@@ -117,7 +127,7 @@ def _instability(g: Game, card: EventCard) -> Rules:
         )
         return
     yield from court.remove_from_game(g, nid, card.name, rule=RULE_INSTABILITY)
-    wars.note_conde_eliminated(g, nid)
+    war_leaders.note_conde_eliminated(g, nid)
 
 
 @effect("twilight-of-life")
@@ -128,7 +138,7 @@ def _twilight(g: Game, card: EventCard) -> Rules:
     if nid is None:
         return
     yield from court.remove_from_game(g, nid, card.name, rule=rule, death=True)
-    wars.note_conde_eliminated(g, nid)
+    war_leaders.note_conde_eliminated(g, nid)
 
 
 # ------------------------------------------------------------- royal actions
@@ -349,7 +359,7 @@ def _conspiracy(g: Game, card: EventCard) -> Rules:
     war_id = str(card.params.get("war", War.FLANDERS))
     moved = g.state.wars.get(war_id) is not None and g.state.wars[war_id].active
     if moved:
-        yield from wars.move_marker(g, war_id, -1, card.name, rule=rule)
+        yield from war_end.move_marker(g, war_id, -1, card.name, rule=rule)
     else:
         g.log(
             f"No war in progress in {g.name(war_id)}: the marker does not move.",

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Event, War
-from planet_king.engine.rules import court, end_of_turn, events, modes, organisation, units, wars
+from planet_king.engine.rules import (
+    court,
+    end_of_turn,
+    events,
+    modes,
+    organisation,
+    units,
+    war_declaration,
+)
 from planet_king.engine.rules.scenario_setup import (
     coop_winner,
     finish_standard,
@@ -105,7 +113,7 @@ def hothead_opening(g: Game) -> Rules:
         f"Opening: {g.event(card_id).name} is drawn and resolved.",
         rule='Scenarios / "Hothead" (Special rules)',
     )
-    yield from wars.war_event(g, g.event(card_id), forced_declaration=True)
+    yield from war_declaration.war_event(g, g.event(card_id), forced_declaration=True)
     s.discard.append(card_id)
     s.stats.events_played[card_id] += 1
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from planet_king.content import ids
 from planet_king.content.models import Genius, Lady, Noble, TurnWindow
 from planet_king.engine.decisions import Choices, DecisionKind, Role
-from planet_king.engine.rules import court, family, memorials, modes, wars
+from planet_king.engine.rules import court, family, memorials, modes, war_leaders, wars
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
@@ -324,7 +324,7 @@ def organisation_phase(g: Game) -> Rules:
     s.phase = "organisation"
     g.log(f"Turn {s.turn}: the Organisation phase.", rule="Game Sequence")
     yield from retire_expired(g)
-    yield from wars.organise_leaders(g)
+    yield from war_leaders.organise_leaders(g)
     fill_decks(g)
     yield from optional_removals(g)
     shuffle_notable_decks(g)

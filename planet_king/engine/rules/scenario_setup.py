@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Event
 from planet_king.engine.decisions import Choices, DecisionKind, Role
-from planet_king.engine.rules import court, family, memorials, organisation, wars
+from planet_king.engine.rules import court, family, memorials, organisation, war_leaders, wars
 from planet_king.engine.state import Child, VictoryLevel
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def setup_standard(g: Game) -> Rules:
         if ws.enemy_leader:
             s.wars[ws.war].enemy_leader = ws.enemy_leader
         else:
-            wars.appoint_enemy_leader(g, ws.war, "set-up")
+            war_leaders.appoint_enemy_leader(g, ws.war, "set-up")
     if not scen.indies_full:
         s.indies_ducats = dict.fromkeys(s.indies_ducats, 0)
     organisation.fill_decks(g, exclude=set(scen.set_aside_nobles))

@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Place, Power, War
 from planet_king.engine.decisions import Choices, DecisionKind, Option, Role
-from planet_king.engine.rules import court, economy, units, wars
+from planet_king.engine.rules import (
+    court,
+    economy,
+    units,
+    war_declaration,
+    war_end,
+    war_leaders,
+    wars,
+)
 from planet_king.engine.rules.effects import UNPLAYED, effect
 from planet_king.engine.rules.units import PLUS_ULTRA, UNIT_NAMES
 from planet_king.engine.state import LAND_UNITS
@@ -42,7 +50,7 @@ def _palatinate_move(g: Game, card: EventCard) -> Rules:
     BREITENFELD 1631 raises the Protestant strength to 4 even with no war being fought."""
     s = g.state
     if "strength" in card.params:
-        wars.raise_strength(g, Power.PROTESTANTS, int(card.params["strength"]), card)
+        war_declaration.raise_strength(g, Power.PROTESTANTS, int(card.params["strength"]), card)
     ws = s.wars.get(War.PALATINATE)
     if ws is None or not ws.active:
         g.log(
@@ -76,7 +84,7 @@ def _palatinate_move(g: Game, card: EventCard) -> Rules:
             g.log("The player does not pay.", rule=RULE_PALATINATE_EVENTS, cause=card.name)
             return
     if delta:
-        yield from wars.move_marker(
+        yield from war_end.move_marker(
             g, War.PALATINATE, delta, card.name, rule=RULE_PALATINATE_EVENTS
         )
 
@@ -230,7 +238,7 @@ def _segadors(g: Game, card: EventCard) -> Rules:
                 cause=card.name,
             )
             s.picardy_pending = True
-            yield from wars.declare_war(g, [War.FRANCE_CATALONIA], card.name, rule=rule)
+            yield from war_declaration.declare_war(g, [War.FRANCE_CATALONIA], card.name, rule=rule)
     g.log("Margarit joins the French leaders of the Catalan front.", rule=rule, cause=card.name)
     if not s.catalan_tercio:
         s.catalan_tercio = True
@@ -277,10 +285,10 @@ def _fronde(g: Game, card: EventCard) -> Rules:
 
 def _conde_to_spain(g: Game, card: EventCard) -> Rules:
     s = g.state
-    conde = wars.CONDE
+    conde = war_leaders.CONDE
     if conde not in g.content.nobles:
         return
-    if wars.spanish_conde_in_play(g):
+    if war_leaders.spanish_conde_in_play(g):
         g.log("Louis II Condé is already in play.", rule=wars.RULE_CONDE, cause=card.name)
         return
     if conde in s.removed_notables and not s.conde_left_by_diplomacy:
@@ -332,14 +340,14 @@ def _conde_to_spain(g: Game, card: EventCard) -> Rules:
             g.log(f"{g.name(old)} goes to the noble deck.", rule=RULE_FRONDE, cause=card.name)
     for f in wars.FRANCE_FRONTS:
         ws = s.wars.get(f)
-        if ws is not None and ws.enemy_leader == wars.FRENCH_CONDE:
+        if ws is not None and ws.enemy_leader == war_leaders.FRENCH_CONDE:
             g.log(
                 "The French Condé changes sides: a substitute French leader is appointed.",
                 rule=wars.RULE_CONDE,
                 cause=card.name,
             )
             ws.enemy_leader = None
-            wars.appoint_enemy_leader(g, f, card.name, exclude=wars.FRENCH_CONDE)
+            war_leaders.appoint_enemy_leader(g, f, card.name, exclude=war_leaders.FRENCH_CONDE)
 
 
 # ------------------------------------------------------------- Old Tercio

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Place, Power, War
 from planet_king.engine.decisions import Choices, DecisionKind, Option, Role
-from planet_king.engine.rules import court, units, wars
+from planet_king.engine.rules import court, units, war_campaigns, war_declaration, wars
 from planet_king.engine.rules.actions.protocol import (
     CANCELLED,
     Context,
@@ -123,13 +123,15 @@ def _campaign_reasons(g: Game, ctx: Context) -> Iterator[tuple[str, str | None]]
                 why = f"{g.name(leader)}'s leader counter does not serve on this turn"
             elif forbidden and forbidden == ("military-campaign", w):
                 why = "campaigned here with the previous ACTION card"
-            elif s.treasury < (cost := wars.campaign_cost(g, leader)):
+            elif s.treasury < (cost := war_campaigns.campaign_cost(g, leader)):
                 why = f"costs {cost} ducat{'s' if cost > 1 else ''}; the Treasury has {s.treasury}"
         else:
-            why = wars.player_can_declare(g, w)
+            why = war_declaration.player_can_declare(g, w)
             if why is None and court_leaders is None:
                 court_leaders = [n for n in court.court_nobles(g) if court.can_command(g, n)]
-                affordable = [n for n in court_leaders if s.treasury >= wars.campaign_cost(g, n)]
+                affordable = [
+                    n for n in court_leaders if s.treasury >= war_campaigns.campaign_cost(g, n)
+                ]
             if why is None and not court_leaders:
                 why = "no noble with a military rating at Court"
             elif why is None and not affordable:
@@ -179,7 +181,7 @@ def _campaign(g: Game, ctx: Context) -> Rules:
         lopts = Choices()
         for nid in court.court_nobles(g):
             if court.can_command(g, nid):
-                cost = wars.campaign_cost(g, nid)
+                cost = war_campaigns.campaign_cost(g, nid)
                 lopts.add(
                     f"noble:{nid}",
                     f"{g.name(nid)} (cost {cost})",
@@ -196,17 +198,17 @@ def _campaign(g: Game, ctx: Context) -> Rules:
                 cause=ctx.cause,
             )
         ).partition(":")[2]
-        wars.pay_campaign(g, nid, rule=rule)
+        war_campaigns.pay_campaign(g, nid, rule=rule)
         court.set_holder(g, court.where(g, nid) or "", None)
         court.place(g, nid, f"army:{war_id}", cause="Military Campaign")
         # Declaring war on France opens the fronts of War with France together.
         fronts = [war_id]
         if wars.power_of(g, war_id) == Power.FRANCE:
-            fronts = [war_id] + [f for f in wars.france_fronts_to_open(g) if f != war_id]
-        yield from wars.declare_war(g, fronts, ctx.cause, rule=rule)
+            fronts = [war_id] + [f for f in war_declaration.france_fronts_to_open(g) if f != war_id]
+        yield from war_declaration.declare_war(g, fronts, ctx.cause, rule=rule)
     else:
-        wars.pay_campaign(g, ws.leader or "", rule=rule)
-    yield from wars.player_campaign(g, war_id, ctx.cause)
+        war_campaigns.pay_campaign(g, ws.leader or "", rule=rule)
+    yield from war_campaigns.player_campaign(g, war_id, ctx.cause)
     return war_id
 
 

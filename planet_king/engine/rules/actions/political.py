@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Noble, Power, War
 from planet_king.engine.decisions import Choices, DecisionKind, Option, Role
-from planet_king.engine.rules import court, wars
+from planet_king.engine.rules import court, war_end, war_leaders, wars
 from planet_king.engine.rules.actions.protocol import Context, action, check, refused_everywhere
 from planet_king.engine.words import plural
 
@@ -246,7 +246,7 @@ def embassy(g: Game, cause: str, *, paid: bool, optional: bool = False) -> Rules
         g.log("The embassy fails.", rule=rule, cause=cause)
         return
     if ws.truce:
-        yield from wars.end_war(g, war_id, "peace", cause)
+        yield from war_end.end_war(g, war_id, "peace", cause)
     else:
         ws.truce = True
         g.log(
@@ -255,7 +255,7 @@ def embassy(g: Game, cause: str, *, paid: bool, optional: bool = False) -> Rules
             cause=cause,
         )
     if wars.power_of(g, war_id) == Power.FRANCE:
-        yield from wars.conde_leaves(g, cause)
+        yield from war_leaders.conde_leaves(g, cause)
 
 
 @check(_embassy)
