@@ -46,16 +46,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import advisor_quality as aq  # noqa: E402  (a script beside this one)
+import advisor_quality as aq
 
-from planet_king.advisor.instant import evaluator_advice  # noqa: E402
-from planet_king.advisor.pool import PlayoutPool  # noqa: E402
-from planet_king.advisor.search import DEFAULT_HORIZON, DEFAULT_POLICY, advise  # noqa: E402
-from planet_king.bots import make_bot  # noqa: E402
-from planet_king.content.loader import Content, load_content  # noqa: E402
-from planet_king.engine.game import Game  # noqa: E402
-from planet_king.fsutil import atomic_write  # noqa: E402
-from planet_king.sim import bot_seed, game_seed  # noqa: E402
+from planet_king.advisor.instant import evaluator_advice
+from planet_king.advisor.pool import PlayoutPool
+from planet_king.advisor.search import DEFAULT_HORIZON, DEFAULT_POLICY, advise
+from planet_king.bots import make_bot
+from planet_king.content.loader import Content, load_content
+from planet_king.engine.game import Game
+from planet_king.fsutil import atomic_write
+from planet_king.sim import bot_seed, game_seed
 
 SEEDS = (2901, 2902, 2903, 2904, 2905)
 PER_GAME = 2
@@ -117,9 +117,7 @@ def restricted(ref: aq.Reference, ids: list[str]) -> aq.Reference:
         "n": ref["n"],
         "options": ids,
         "sums": {o: ref["sums"][o] for o in ids},
-        "pairs": {
-            p: x for p, x in ref["pairs"].items() if all(o in ids for o in p.split("|"))
-        },
+        "pairs": {p: x for p, x in ref["pairs"].items() if all(o in ids for o in p.split("|"))},
     }
 
 
