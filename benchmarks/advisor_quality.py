@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 from planet_king.advisor.playout import Position, Task, play_on, play_task, position_of, rebuild
 from planet_king.advisor.pool import PlayoutPool
 from planet_king.advisor.search import DEFAULT_HORIZON, DEFAULT_POLICY, advise
-from planet_king.advisor.value import Outcome, outcome
+from planet_king.advisor.value import FORECAST, Outcome, outcome
 from planet_king.bots import make_bot
 from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
@@ -253,7 +253,7 @@ def reference(
         probe = min(PROBE, n - done)
         start = time.process_time()
         for k in range(done, done + probe):
-            add(ref, {o: _pair(play_task(game, (o, *seeds[k], policy, 0))) for o in ids})
+            add(ref, {o: _pair(play_task(game, (o, *seeds[k], policy, 0, FORECAST))) for o in ids})
         per_fate = (time.process_time() - start) / probe
         if per_fate * (n - done - probe) > max_cpu:
             print(f"  left: about {per_fate * (n - done):.0f} CPU s", flush=True)
@@ -263,7 +263,7 @@ def reference(
     m = len(ids)
     for first in range(done, n, BLOCK):
         fates = range(first, min(n, first + BLOCK))
-        tasks = [(o, *seeds[k], policy, 0) for k in fates for o in ids]
+        tasks = [(o, *seeds[k], policy, 0, FORECAST) for k in fates for o in ids]
         found.clear()
         if cluster is not None:
             chunks = [tasks[i : i + CLUSTER_BATCH] for i in range(0, len(tasks), CLUSTER_BATCH)]

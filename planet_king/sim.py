@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import math
 import time
 from collections import Counter
@@ -16,22 +15,12 @@ from planet_king.content.loader import Content, load_content
 from planet_king.engine.game import Game, GameOptions
 from planet_king.engine.rules import memorials
 from planet_king.engine.state import VictoryLevel
+from planet_king.seeds import bot_seed, game_seed
 
 if TYPE_CHECKING:
     from planet_king.cluster import Cluster
 
 VICTORY_LEVELS = tuple(VictoryLevel)  # the best first, as the summary lists them
-
-
-def game_seed(master: int, index: int) -> int:
-    """A per-game seed derived from the master seed (stable across Python versions)."""
-    digest = hashlib.sha256(f"planet-king:{master}:{index}".encode()).digest()
-    return int.from_bytes(digest[:6], "big")
-
-
-def bot_seed(seed: int) -> int:
-    """The seed the bot of the game ``seed`` gets (benchmarks replay simulate's games)."""
-    return seed ^ 0x5EED
 
 
 def play_to_end(game: Game, bot: Bot) -> Game:

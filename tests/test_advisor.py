@@ -34,6 +34,7 @@ from planet_king.bots import make_bot
 from planet_king.cli import app
 from planet_king.engine.forecast import forecast, level_for
 from planet_king.engine.game import Game
+from planet_king.evaluator.model import default_evaluator
 
 
 def _position(content, scenario: str = "iupiter-hispano", n: int = 6) -> Game:
@@ -111,9 +112,29 @@ def test_a_truncated_playout_stops_at_the_next_turn_and_is_valued_by_the_forecas
     o = truncated_outcome(play)
     assert o.truncated and o.value == pytest.approx(expected)
     assert sum(o.levels.values()) == pytest.approx(1.0)
-    assert play_task(game, (option, 5, 6, "greedy", 1)).value == pytest.approx(
-        play_task(game, (option, 5, 6, "greedy", 1)).value
+    assert play_task(game, (option, 5, 6, "greedy", 1, "forecast")).value == pytest.approx(
+        play_task(game, (option, 5, 6, "greedy", 1, "forecast")).value
     )
+
+
+def test_a_truncated_playout_may_be_valued_by_the_learned_evaluator(content) -> None:
+    """Issue 29: the evaluator as the playouts' leaf value. A playout stopped at the next
+    turn's start (End of Turn Phase played) is worth what the evaluator predicts for the
+    position it reached; a playout played to the end is worth its own outcome whatever
+    the leaf; an unknown leaf valuation is an error, never a silent default."""
+    game = Game("the-planet-king", seed=14, content=content, keep_turn_starts=True)
+    option = game.decision.legal_ids[0]
+    fate = next(f for f in range(5, 50) if not play_on(game, option, f, 6, horizon=1).over)
+    play = play_on(game, option, fate, 6, horizon=1)
+    o = play_task(game, (option, fate, 6, "greedy", 1, "evaluator"))
+    p = default_evaluator().predict(play)
+    assert o.truncated and o.value == pytest.approx(p.value) and o.vp == pytest.approx(p.vp)
+    assert o.value != pytest.approx(truncated_outcome(play).value)
+    full = play_task(game, (option, fate, 6, "greedy", 0, "evaluator"))
+    assert not full.truncated
+    assert full == play_task(game, (option, fate, 6, "greedy", 0, "forecast"))
+    with pytest.raises(ValueError, match="unknown leaf valuation 'oracle'"):
+        play_task(game, (option, fate, 6, "greedy", 1, "oracle"))
 
 
 def test_a_projection_spreads_over_the_victory_levels_by_its_thresholds(content) -> None:
@@ -139,7 +160,7 @@ def test_a_projection_spreads_over_the_victory_levels_by_its_thresholds(content)
 
 def test_full_playouts_play_to_the_end(content) -> None:
     game = Game("anni-mirabiles", seed=2, content=content, keep_turn_starts=True)
-    o = play_task(game, (game.decision.legal_ids[0], 1, 2, "greedy", 0))
+    o = play_task(game, (game.decision.legal_ids[0], 1, 2, "greedy", 0, "forecast"))
     assert not o.truncated
 
 

@@ -28,6 +28,7 @@ from collections import Counter
 
 from planet_king.advisor.playout import play_task
 from planet_king.advisor.search import OVERRIDE_Z, OptionValue, beats, paired_gap
+from planet_king.advisor.value import FORECAST
 from planet_king.engine import resume
 from planet_king.engine.game import Game
 
@@ -66,6 +67,7 @@ class AdvisorBot:
         challengers: int = CHALLENGERS,
         z: float = Z,
         horizon: int = HORIZON,
+        leaf: str = FORECAST,
     ) -> None:
         from planet_king.bots import make_bot
 
@@ -74,6 +76,7 @@ class AdvisorBot:
         self.bot = make_bot(policy, seed)  # the seed the policy would get playing alone
         self.kinds, self.screen, self.playouts = kinds, screen, playouts
         self.challengers, self.z, self.horizon = challengers, z, horizon
+        self.leaf = leaf  # how a truncated playout is valued (``advisor.value``)
         self._root: Game | None = None  # the game followed, with its turn starts kept
         # what the advice cost and changed (read by benchmarks/advisor_guided.py)
         self.consulted = self.overrides = self.spent = 0
@@ -115,7 +118,7 @@ class AdvisorBot:
         def play(options: list[str], ks: range) -> None:
             for k in ks:
                 for o in options:
-                    task = (o, *seeds[k], self.policy, self.horizon)
+                    task = (o, *seeds[k], self.policy, self.horizon, self.leaf)
                     values[o].add(k, play_task(root, task))
                     self.spent += 1
 

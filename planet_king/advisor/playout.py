@@ -20,8 +20,9 @@ from planet_king.engine.game import Game, GameOptions
 # from its seed; a game resumed from a snapshot is rebuilt from there, never by replay
 # from the seed (its choices before the snapshot no longer replay under today's rules).
 Position = tuple[str, str, int, dict[str, Any], list[str], dict[str, Any] | None]
-# A playout to play: (option id, fate seed, policy seed, policy, horizon).
-Task = tuple[str, int, int, str, int]
+# A playout to play: (option id, fate seed, policy seed, policy, horizon, leaf valuation
+# of a truncated playout: ``advisor.value.LEAVES``).
+Task = tuple[str, int, int, str, int, str]
 
 
 def fork(game: Game, choices: list[str] | None = None) -> Game:
@@ -105,6 +106,6 @@ def play_on(
 
 
 def play_task(root: Game, task: Task) -> Outcome:
-    option_id, fate, policy_seed, policy, horizon = task
+    option_id, fate, policy_seed, policy, horizon, leaf = task
     played = play_on(root, option_id, fate, policy_seed, policy=policy, horizon=horizon)
-    return outcome(played, policy)
+    return outcome(played, policy, leaf)

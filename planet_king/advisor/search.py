@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from planet_king.advisor.playout import Task, fork, play_task, position_of
 from planet_king.advisor.pool import PlayoutPool, cores
-from planet_king.advisor.value import AUTOMATIC_DEFEAT, Outcome, mean, stderr
+from planet_king.advisor.value import AUTOMATIC_DEFEAT, FORECAST, Outcome, mean, stderr
 from planet_king.bots import make_bot
 from planet_king.engine.game import Game
 from planet_king.engine.state import VictoryLevel
@@ -42,7 +42,8 @@ from planet_king.sim import VICTORY_LEVELS
 
 DEFAULT_PLAYOUTS = 500
 DEFAULT_POLICY = "expert"  # plays the playouts and breaks ties
-DEFAULT_HORIZON = 2  # turns played before the forecast values the position (0: to the end)
+DEFAULT_HORIZON = 2  # turns played before the leaf is valued (0: to the end)
+DEFAULT_LEAF = FORECAST  # how a truncated playout's leaf is valued (``advisor.value``)
 MIN_PAIRS = 8  # shared playouts needed before two options are told apart
 OVERRIDE_Z = 2.0  # standard errors an option must beat the policy's choice by
 FIRST_ROUND = 4  # playouts of each option before any is dropped (seconds budget)
@@ -169,6 +170,7 @@ def advise(
     workers: int | None = None,
     policy: str = DEFAULT_POLICY,
     horizon: int = DEFAULT_HORIZON,
+    leaf: str = DEFAULT_LEAF,
     pool: PlayoutPool | None = None,
     on_round: Callable[[Advice], bool] | None = None,
     max_round: int | None = None,
@@ -221,7 +223,7 @@ def advise(
                 jobs = jobs[: playouts - spent]
             while len(seeds) < top + give:
                 seeds.append((rng.getrandbits(48), rng.getrandbits(32)))
-            tasks: list[Task] = [(v.option_id, *seeds[k], policy, horizon) for v, k in jobs]
+            tasks: list[Task] = [(v.option_id, *seeds[k], policy, horizon, leaf) for v, k in jobs]
             done = runner.run(tasks, deadline)
             for j, o in done.items():
                 v, k = jobs[j]

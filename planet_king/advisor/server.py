@@ -4,7 +4,7 @@ second question pays no start-up (a pool cannot start inside the threaded TUI).
     python -m planet_king.advisor.server
 
 Reads one JSON request a line on stdin: ``{"save": <a save's text>, "data_dir": ...,
-"seed": N, "seconds": S | "playouts": N}`` (optional ``policy``, ``horizon``) and
+"seed": N, "seconds": S | "playouts": N}`` (optional ``policy``, ``horizon``, ``leaf``) and
 answers each with one JSON line: ``hint --json``'s object with ``"ok": true``, or
 ``{"ok": false, "error": "..."}``. A live request (``"live": true``, optional
 ``"round"``: playouts an option per update) answers with a line after every round
@@ -23,7 +23,13 @@ from typing import Any
 from planet_king import saves
 from planet_king.advisor.answer import advice_json
 from planet_king.advisor.pool import PlayoutPool, cores, stop_on_signals
-from planet_king.advisor.search import DEFAULT_HORIZON, DEFAULT_POLICY, Advice, advise
+from planet_king.advisor.search import (
+    DEFAULT_HORIZON,
+    DEFAULT_LEAF,
+    DEFAULT_POLICY,
+    Advice,
+    advise,
+)
 from planet_king.content.loader import Content, load_content
 
 LIVE_ROUND = 8  # playouts an option between two updates of a live analysis
@@ -58,6 +64,7 @@ def answer(
         seed=int(request.get("seed", 0)),
         policy=str(request.get("policy", DEFAULT_POLICY)),
         horizon=int(request.get("horizon", DEFAULT_HORIZON)),
+        leaf=str(request.get("leaf", DEFAULT_LEAF)),
         pool=pool,
         on_round=update if live else None,
         max_round=int(request.get("round", LIVE_ROUND)) if live else None,

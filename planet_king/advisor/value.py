@@ -154,10 +154,30 @@ def truncated_outcome(g: Game, policy: str = "greedy") -> Outcome:
     return Outcome(value, vp, levels, truncated=True)
 
 
-def outcome(g: Game, policy: str = "greedy") -> Outcome:
-    """A playout's end: exact when the game is over, else the forecast's valuation
-    (with the rates of the ``policy`` that played it)."""
-    return final_outcome(g) if g.over else truncated_outcome(g, policy)
+FORECAST = "forecast"  # a truncated playout's leaf valued by the forecast's rates
+EVALUATOR = "evaluator"  # ... by the learned evaluator (``planet_king.evaluator``)
+LEAVES = (FORECAST, EVALUATOR)
+
+
+def evaluator_outcome(g: Game) -> Outcome:
+    """A game stopped before its end, valued by the learned evaluator: its chance of
+    each level and its expected VP, read from the position in well under a millisecond."""
+    from planet_king.evaluator.model import default_evaluator
+
+    p = default_evaluator().predict(g)
+    return Outcome(p.value, p.vp, dict(p.levels), truncated=True)
+
+
+def outcome(g: Game, policy: str = "greedy", leaf: str = FORECAST) -> Outcome:
+    """A playout's end: exact when the game is over, else valued at its leaf by the
+    forecast (with the rates of the ``policy`` that played it) or by the evaluator."""
+    if g.over:
+        return final_outcome(g)
+    if leaf == EVALUATOR:
+        return evaluator_outcome(g)
+    if leaf != FORECAST:
+        raise ValueError(f"unknown leaf valuation '{leaf}' (known: {', '.join(LEAVES)})")
+    return truncated_outcome(g, policy)
 
 
 def mean(xs: list[float]) -> float:

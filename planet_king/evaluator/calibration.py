@@ -80,7 +80,7 @@ def position(scenario: str, seed: int, decision: int, content: Content) -> Game:
     starts kept for playouts."""
     from planet_king.bots.expert import ExpertBot
     from planet_king.engine.game import Game
-    from planet_king.sim import bot_seed
+    from planet_king.seeds import bot_seed
 
     game = Game(scenario, seed=seed, content=content, keep_turn_starts=True)
     bot = ExpertBot(bot_seed(seed))
@@ -89,11 +89,13 @@ def position(scenario: str, seed: int, decision: int, content: Content) -> Game:
     return game
 
 
-def playout_levels(game: Game, playouts: int, seed: int) -> dict[str, float]:
-    """Today's truncated-playout value as the advisor computes it: ``playouts`` expert
+def playout_levels(
+    game: Game, playouts: int, seed: int, leaf: str = "forecast"
+) -> dict[str, float]:
+    """The truncated-playout value as the advisor computes it: ``playouts`` expert
     playouts of the rest of the turn (fate re-sampled; the expert's own choice first),
-    each valued at the next turn's start by the forecast (``advisor.value``), their
-    level shares averaged."""
+    each valued at the next turn's start by the forecast or the evaluator (``leaf``:
+    ``advisor.value``), their level shares averaged."""
     from planet_king.advisor.playout import play_task
     from planet_king.bots.expert import ExpertBot
 
@@ -101,7 +103,7 @@ def playout_levels(game: Game, playouts: int, seed: int) -> dict[str, float]:
     rng = random.Random(seed)
     total: dict[str, float] = {}
     for _ in range(playouts):
-        task = (choice, rng.getrandbits(48), rng.getrandbits(32), "expert", 1)
+        task = (choice, rng.getrandbits(48), rng.getrandbits(32), "expert", 1, leaf)
         for lv, share in play_task(game, task).levels.items():
             total[lv] = total.get(lv, 0.0) + share / playouts
     return total

@@ -68,7 +68,7 @@ def play_fingerprint(content: Content | None = None) -> str:
     from planet_king.content.loader import load_content
     from planet_king.engine.game import Game
     from planet_king.evaluator.features import SCENARIOS
-    from planet_king.sim import bot_seed
+    from planet_king.seeds import bot_seed
 
     content = content or load_content()
     h = hashlib.sha256()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from planet_king.bots.expert import ExpertBot
 from planet_king.evaluator.features import FEATURES, features
 from planet_king.evaluator.model import LEVELS, outcome_level
-from planet_king.sim import bot_seed
+from planet_king.seeds import bot_seed
 
 if TYPE_CHECKING:
     from planet_king.content.loader import Content
