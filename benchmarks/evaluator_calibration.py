@@ -10,7 +10,8 @@ data does (``planet_king.evaluator.selfplay``) and prints, per scenario, the Bri
 of the packaged evaluator and of the levels' base rates in these games, and the
 evaluator's reliability table; then, on ``--sample`` of the positions, the Brier score
 of the evaluator and of ``--playouts`` truncated expert playouts each (the rest of the
-turn, valued by the forecast, as the advisor values an option).
+turn, valued by the forecast as the advisor values an option, and by the evaluator as
+its leaf value).
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def main() -> None:
             continue
         rng = random.Random(f"calibration:{sc}:{a.seed}")
         picked = rng.sample(rows, min(a.sample, len(rows)))
-        ev_pairs, po_pairs = [], []
+        ev_pairs, po_pairs, pe_pairs = [], [], []
         t = time.process_time()
         for k, r in enumerate(picked):
             g = position(sc, int(r[1]), int(r[2]), content)
@@ -65,11 +66,13 @@ def main() -> None:
             level = LEVELS[r[3 + n]]
             ev_pairs.append((ev.predict(g).levels, level))
             po_pairs.append((playout_levels(g, a.playouts, seed=k), level))
+            pe_pairs.append((playout_levels(g, a.playouts, seed=k, leaf="evaluator"), level))
         cpu = (time.process_time() - t) / max(1, len(po_pairs))
         print(
             f"  on {len(po_pairs)} of them: Brier evaluator {mean_brier(ev_pairs):.4f}, "
-            f"truncated playouts ({a.playouts} each) {mean_brier(po_pairs):.4f} "
-            f"({cpu:.2f} CPU s a position)"
+            f"truncated playouts ({a.playouts} each) valued by the forecast "
+            f"{mean_brier(po_pairs):.4f}, by the evaluator {mean_brier(pe_pairs):.4f} "
+            f"({cpu:.2f} CPU s a position for both)"
         )
 
 

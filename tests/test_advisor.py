@@ -289,6 +289,34 @@ def test_common_random_numbers_same_seeds_for_each_option(content, monkeypatch) 
         assert run == runs[-1][: len(run)]
 
 
+@pytest.mark.parametrize(
+    ("scenario", "leaf"), [("the-planet-king", "evaluator"), ("anni-horribiles", "forecast")]
+)
+def test_the_leaf_valuation_is_the_scenarios_unless_asked(
+    content, monkeypatch, scenario: str, leaf: str
+) -> None:
+    """Issue 29: the learned evaluator values The Planet King's truncated playouts (it
+    predicts an eight-turn reign's end better than the forecast's rates); the others keep
+    the forecast; a leaf asked for is the one used."""
+    from planet_king.advisor import search
+
+    leaves: list[str] = []
+    real = search.play_task
+
+    def spy(root, task):
+        leaves.append(task[5])
+        return real(root, task)
+
+    monkeypatch.setattr(search, "play_task", spy)
+    game = _position(content, scenario, 6)
+    advise(game, playouts=4, seed=5, workers=1)
+    assert set(leaves) == {leaf}
+    leaves.clear()
+    other = "forecast" if leaf == "evaluator" else "evaluator"
+    advise(game, playouts=4, seed=5, workers=1, leaf=other)
+    assert set(leaves) == {other}
+
+
 def test_advice_is_the_same_in_one_process_or_several(content) -> None:
     """Every playout has its own seeds: the pool changes the speed, not the answer."""
     game = _position(content, "the-planet-king", 6)

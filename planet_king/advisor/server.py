@@ -25,7 +25,6 @@ from planet_king.advisor.answer import advice_json
 from planet_king.advisor.pool import PlayoutPool, cores, stop_on_signals
 from planet_king.advisor.search import (
     DEFAULT_HORIZON,
-    DEFAULT_LEAF,
     DEFAULT_POLICY,
     Advice,
     advise,
@@ -64,7 +63,7 @@ def answer(
         seed=int(request.get("seed", 0)),
         policy=str(request.get("policy", DEFAULT_POLICY)),
         horizon=int(request.get("horizon", DEFAULT_HORIZON)),
-        leaf=str(request.get("leaf", DEFAULT_LEAF)),
+        leaf=request.get("leaf"),
         pool=pool,
         on_round=update if live else None,
         max_round=int(request.get("round", LIVE_ROUND)) if live else None,
