@@ -32,6 +32,7 @@ COLD = """
 import time
 t0 = time.perf_counter()
 import asyncio
+from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.tui.app import PlanetKingApp
 frames = []
@@ -42,7 +43,7 @@ def display(self, screen, renderable):
         frames.append(time.perf_counter())
 PlanetKingApp._display = display
 async def main():
-    app = PlanetKingApp(Game("hothead", seed=SEED), saves_dir=SAVES)
+    app = PlanetKingApp(Game("hothead", seed=SEED, content=load_content()), saves_dir=SAVES)
     async with app.run_test(size=SIZE) as pilot:
         while not frames:
             await asyncio.sleep(0.001)
@@ -52,6 +53,7 @@ print(frames[0] - t0)
 
 
 async def measure(size: tuple[int, int], seed: int, saves: str) -> dict[str, Any]:
+    from planet_king.content.loader import load_content
     from planet_king.engine.game import Game
     from planet_king.tui.app import PlanetKingApp
     from planet_king.tui.screens import game as game_screen
@@ -75,7 +77,7 @@ async def measure(size: tuple[int, int], seed: int, saves: str) -> dict[str, Any
     game_screen.GameScreen.take = take  # type: ignore[method-assign]
     try:
         t0 = time.perf_counter()
-        app = PlanetKingApp(Game("hothead", seed=seed), saves_dir=saves)
+        app = PlanetKingApp(Game("hothead", seed=seed, content=load_content()), saves_dir=saves)
         first_frame = None
         first: list[float] = []
         handler: list[float] = []

@@ -266,7 +266,11 @@ def bad_saves(rng: random.Random, n: int, n_cli: int, limit: float, work: Path) 
     folder.mkdir()
     bases = []
     for i, scenario in enumerate(s.id for s in content.scenarios.values() if s.playable):
-        game = random_play(Game(scenario, seed=rng.randrange(2**32)), rng, rng.randint(5, 60))
+        game = random_play(
+            Game(scenario, seed=rng.randrange(2**32), content=load_content()),
+            rng,
+            rng.randint(5, 60),
+        )
         path = saves.save_game(game, f"base-{i}", saves_dir=folder)
         bases.append((json.loads(path.read_text()), path.read_text()))
     paths: list[Path] = []
@@ -442,7 +446,7 @@ def hostile_line(rng: random.Random) -> str:
 
 def _text_session(rng: random.Random, folder: Path, lines: int) -> str:
     scen = rng.choice(["hothead", "anni-mirabiles", "the-planet-king"])
-    game = Game(scen, seed=rng.randrange(2**32))
+    game = Game(scen, seed=rng.randrange(2**32), content=load_content())
     out = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
     fed = 0
 
@@ -482,11 +486,12 @@ CHILD = r"""
 import random, sys
 from pathlib import Path
 from planet_king import saves
+from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 folder, scenario, seed = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 rng = random.Random(seed)
 found = saves.latest_readable_autosave(folder)
-game = saves.rebuild(found[1]) if found else Game(scenario, seed=seed)
+game = saves.rebuild(found[1]) if found else Game(scenario, seed=seed, content=load_content())
 while game.decision is not None:
     game.choose(rng.choice(game.decision.legal_ids))
     error = saves.autosave(game, saves_dir=folder)
@@ -826,7 +831,11 @@ def _race(folder: Path, rng: random.Random, rounds: int) -> str:
     each autosave the newest position of both lines must still be on disk."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir()
-    game = random_play(Game("the-planet-king", seed=rng.randrange(2**32)), rng, rng.randint(1, 30))
+    game = random_play(
+        Game("the-planet-king", seed=rng.randrange(2**32), content=load_content()),
+        rng,
+        rng.randint(1, 30),
+    )
     if game.decision is None or saves.autosave(game, saves_dir=folder) is not None:
         return "no game to race"
     copies = [

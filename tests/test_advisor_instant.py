@@ -7,13 +7,14 @@ from planet_king.advisor import table as advice_table
 from planet_king.advisor.instant import FATES, evaluator_advice
 from planet_king.advisor.table import MIN_SAMPLES
 from planet_king.bots import make_bot
+from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.evaluator.model import default_evaluator
 
 
 def _position(scenario: str = "anni-mirabiles", seed: int = 5, n: int = 60) -> Game:
     """A position of an expert game with three legal options or more."""
-    game = Game(scenario, seed=seed)
+    game = Game(scenario, seed=seed, content=load_content())
     bot = make_bot("expert", 1)
     for _ in range(n):
         game.choose(bot.choose(game))

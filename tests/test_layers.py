@@ -11,7 +11,11 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 import planet_king
+from planet_king.content.loader import load_content
+from planet_king.engine.game import Game
 
 PACKAGE = Path(planet_king.__file__).resolve().parent
 SCRIPT = PACKAGE.parent / "scripts" / "import_layers.py"
@@ -81,14 +85,23 @@ def test_the_scan_finds_a_game_made_without_its_content() -> None:
 
 def test_every_game_the_program_makes_is_given_its_content() -> None:
     """--data-dir is resolved once, at the command line, into a Content that is passed
-    down: no game of the program falls back on the default data folder (``Game()``
-    without content loads it, for tests and scripts)."""
+    down: no game of the program falls back on the default data folder."""
     found = [
         f"{path.relative_to(PACKAGE).as_posix()}:{line}"
         for path in sorted(PACKAGE.rglob("*.py"))
         for line in games_made_without_content(path.read_text(encoding="utf-8"))
     ]
     assert not found, "a game made without its content: " + ", ".join(found)
+
+
+def test_a_game_is_never_given_the_default_data_unasked() -> None:
+    """``Game`` has no default content (issue 33): a test or a script names the default
+    data folder, ``content=load_content()``."""
+    with pytest.raises(TypeError, match="content"):
+        Game("hothead", seed=1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="content"):
+        Game.replay("hothead", [], seed=1)  # type: ignore[call-arg]
+    assert Game("hothead", seed=1, content=load_content()).content is load_content()
 
 
 def _package(root: Path, files: dict[str, str]) -> Path:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from planet_king import present
+from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.engine.rules import end_of_turn, family, organisation
 from planet_king.engine.state import Child
@@ -14,7 +15,7 @@ from planet_king.engine.state import Child
 def test_a_noble_offered_shows_ratings_traits_and_his_counter() -> None:
     """Notable Cards / NOBLE Cards: ratings, prestige, traits; the leader counter's
     tactician and strategy count too."""
-    g = Game("the-planet-king", seed=1)
+    g = Game("the-planet-king", seed=1, content=load_content())
     label = "Fadrique Álvarez de Toledo, Marquis of Villanueva de Valdueza (military 2, ...)"
     text = present.option_text(g, "noble:alvarez-de-toledo", label)
     assert text == (
@@ -26,7 +27,7 @@ def test_a_noble_offered_shows_ratings_traits_and_his_counter() -> None:
 
 
 def test_a_lady_offered_shows_prestige_happiness_and_fertility() -> None:
-    g = Game("the-planet-king", seed=1)
+    g = Game("the-planet-king", seed=1, content=load_content())
     label = "María Inés Calderón, La Calderona (prestige -1, happiness 2, fertility 2)"
     text = present.option_text(g, "mistress:maria-calderon", label)
     assert text.startswith("María Inés Calderón, La Calderona — prestige -1, happiness 2, ")
@@ -34,7 +35,7 @@ def test_a_lady_offered_shows_prestige_happiness_and_fertility() -> None:
 
 
 def test_options_that_offer_no_notable_keep_their_label() -> None:
-    g = Game("the-planet-king", seed=1)
+    g = Game("the-planet-king", seed=1, content=load_content())
     assert present.option_text(g, "type:royal", "Royal action") == "Royal action"
     assert present.option_text(g, "place:office:viceroy-italy", "Viceroy of Italy") == (
         "Viceroy of Italy"
@@ -45,7 +46,7 @@ def test_every_offered_notable_is_shown_with_a_summary_in_real_games() -> None:
     """Across real decisions, every option naming a notable gets its summary."""
     seen = 0
     for seed in range(3):
-        g = Game("the-planet-king", seed=seed)
+        g = Game("the-planet-king", seed=seed, content=load_content())
         r = random.Random(seed)
         while g.decision is not None and seen < 200:
             for o in g.decision.options:
@@ -98,7 +99,7 @@ def test_counts_have_their_plurals_in_the_log() -> None:
     assert plural(1, "test") == "1 test" and plural(3, "test") == "3 tests"
     assert plural(2, "tercio of Nations", "tercios of Nations") == "2 tercios of Nations"
     for seed in range(3):
-        g = Game("the-planet-king", seed=seed)
+        g = Game("the-planet-king", seed=seed, content=load_content())
         r = random.Random(seed)
         while g.decision is not None:
             g.choose(r.choice(g.decision.legal_ids))
@@ -116,7 +117,7 @@ def test_no_internal_key_reaches_the_log_or_the_options() -> None:
 
     key = re.compile(r"\b[a-z]+:[a-z-]+\b|\bchild-\d")
     for scenario in ("the-planet-king", "anni-horribiles", "iupiter-hispano"):
-        g = Game(scenario, seed=1)
+        g = Game(scenario, seed=1, content=load_content())
         bot = GreedyBot(1)
         while g.decision is not None:
             for o in g.decision.options:
@@ -129,7 +130,7 @@ def test_no_internal_key_reaches_the_log_or_the_options() -> None:
 
 def test_a_card_says_its_turns_once() -> None:
     """Issue 32 (9): a card's counter turns read "turns: 1-5", not "turns: turns 1-5"."""
-    g = Game("the-planet-king", seed=2)
+    g = Game("the-planet-king", seed=2, content=load_content())
     text = present.card_text("noble", g.content.nobles["gaspar-de-guzman"])
     assert "turns: 1-5" in text and "turns turns" not in text
 
@@ -150,7 +151,7 @@ def _decisions_placing_a_noble(limit: int = 40):
     from planet_king.engine.decisions import DecisionKind
 
     for seed in range(limit):
-        g = Game("the-planet-king", seed=seed)
+        g = Game("the-planet-king", seed=seed, content=load_content())
         r = random.Random(seed)
         while g.decision is not None:
             if g.decision.kind is DecisionKind.PLACE_NOBLE:
@@ -187,7 +188,7 @@ def test_options_that_place_a_noble_say_everything() -> None:
     # a full Court, set up: the noble drawn cannot go to Court, and the option says so
     from planet_king.engine.rules import actions
 
-    g = Game("the-planet-king", seed=3)
+    g = Game("the-planet-king", seed=3, content=load_content())
     s = g.state
     s.court_nobles = [s.noble_deck.pop() for _ in s.court_nobles]
     d = next(actions.ACTIONS["appoint-noble"].run(g, actions.Context("card", "a test")))

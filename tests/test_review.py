@@ -30,7 +30,7 @@ SCENARIO = "anni-mirabiles"
 
 
 def expert_game(seed: int, *, content=None, options=None) -> Game:
-    g = Game(SCENARIO, seed=seed, content=content, options=options)
+    g = Game(SCENARIO, seed=seed, content=content or load_content(), options=options)
     bot = ExpertBot(bot_seed(seed))
     while g.decision is not None:
         g.choose(bot.choose(g))
@@ -51,7 +51,7 @@ def blundered_game() -> tuple[Game, int]:
     Returns the game and the blunder's choice number."""
     for seed in range(1, 40):
         plain = expert_game(seed)
-        g = Game(SCENARIO, seed=seed, keep_turn_starts=True)
+        g = Game(SCENARIO, seed=seed, keep_turn_starts=True, content=load_content())
         for mine in plain.choices:
             warned = defeat_warnings(g)
             if warned and mine not in warned:
@@ -105,7 +105,7 @@ def ill_fortune_game(tmp_path: Path) -> tuple[Game, list[str]]:
     up to them. Returns the game, stopped just after them (a game in progress is
     reviewed up to where it stands), and the notables' names."""
     seed = 5
-    plain = Game(SCENARIO, seed=seed)
+    plain = Game(SCENARIO, seed=seed, content=load_content())
     bot = ExpertBot(bot_seed(seed))
     deck: list[str] = []  # the event deck as the set-up made it, top card first
     while not any(e.text.startswith("Event: ") for e in plain.log_entries):
@@ -201,7 +201,7 @@ def test_review_of_a_corrupt_save_is_one_line_and_exit_1(tmp_path):
 
 
 def test_review_writes_text_html_and_markdown_and_caches_beside_the_save(tmp_path):
-    g = Game(SCENARIO, seed=4)
+    g = Game(SCENARIO, seed=4, content=load_content())
     bot = ExpertBot(bot_seed(4))
     while g.decision is not None and g.state.turn == 1:  # a game in progress, turn 1
         g.choose(bot.choose(g))
@@ -225,7 +225,7 @@ def test_review_writes_text_html_and_markdown_and_caches_beside_the_save(tmp_pat
 
 
 def test_plain_text_review_has_no_box_drawing_for_screen_readers():
-    g = Game(SCENARIO, seed=4)
+    g = Game(SCENARIO, seed=4, content=load_content())
     bot = ExpertBot(bot_seed(4))
     for _ in range(30):
         g.choose(bot.choose(g))
@@ -240,7 +240,7 @@ def test_plain_text_review_has_no_box_drawing_for_screen_readers():
 def two_turns_review():
     """Anni Mirabiles, the expert playing, reviewed up to the start of turn 3 (rows T1, T2
     and where it stands); playouts unchecked: the charts, not the estimates, are tested."""
-    g = Game(SCENARIO, seed=4)
+    g = Game(SCENARIO, seed=4, content=load_content())
     bot = ExpertBot(bot_seed(4))
     while g.decision is not None and g.state.turn < 3:
         g.choose(bot.choose(g))
@@ -322,7 +322,7 @@ def test_v_at_the_game_over_in_plain_text_mode_prints_the_whole_review(tmp_path)
 
     from planet_king import textmode
 
-    game = Game("hothead", seed=3)
+    game = Game("hothead", seed=3, content=load_content())
     while game.decision is not None:
         game.choose(game.decision.legal_ids[0])
     answers = iter(["v", ""])
@@ -343,7 +343,7 @@ def test_a_game_where_back_was_taken_is_reviewed_without_it():
     from planet_king.engine.decisions import BACK_ID
     from planet_king.engine.history import counted
 
-    g = Game(SCENARIO, seed=3)
+    g = Game(SCENARIO, seed=3, content=load_content())
     rng = random.Random(3)
     while g.decision is not None and g.decision.back is None:
         g.choose(rng.choice(g.decision.legal_ids))

@@ -20,8 +20,8 @@ import pytest
 from test_saves import play
 from typer.testing import CliRunner
 
-from planet_king import cli, fsutil, saves, textmode
-from planet_king.cli import app
+from planet_king import fsutil, saves, textmode
+from planet_king.cli import app, common
 from planet_king.engine.game import Game
 from planet_king.saves import SaveError
 
@@ -299,7 +299,7 @@ def test_resume_in_full_screen_keeps_learning(content, tmp_path, monkeypatch) ->
     import planet_king.tui.app as tui_app
 
     monkeypatch.setattr(tui_app, "run_game", fake_run_game)
-    monkeypatch.setattr(cli, "_terminal", lambda: True)
+    monkeypatch.setattr(common, "_terminal", lambda: True)
     result = invoke("resume", "--learning", "--saves-dir", tmp_path)
     assert result.exit_code == 0, result.stderr
     assert seen.get("learning") is True

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from planet_king import saves, textmode
+from planet_king.content.loader import load_content
 from planet_king.engine import forecast as fc
 from planet_king.engine.decisions import Decision
 from planet_king.engine.game import Game
@@ -47,7 +48,7 @@ def play(game: Game, answers: list[str], tmp_path: Path) -> str:
 
 def test_every_decision_comes_with_the_forecast(tmp_path: Path) -> None:
     """End of Turn Phase: the scores as they would be counted, before each decision."""
-    text = play(Game("the-planet-king", seed=1), ["q"], tmp_path)
+    text = play(Game("the-planet-king", seed=1, content=load_content()), ["q"], tmp_path)
     assert (
         "If the turn ended now: enlightenment 0 (AUTOMATIC DEFEAT); prestige 1 (AUTOMATIC "
         "DEFEAT); happiness 0 (AUTOMATIC DEFEAT); Treasury 12/12; VP 0 -> 0"
@@ -57,7 +58,7 @@ def test_every_decision_comes_with_the_forecast(tmp_path: Path) -> None:
 def test_a_certain_defeat_is_marked_and_needs_a_yes(tmp_path: Path) -> None:
     """Victory / Automatic Defeat: the warned option says so, and asks before it is
     taken; anything but y leaves the game as it was."""
-    game = Game.replay("the-planet-king", WARNED, seed=1)
+    game = Game.replay("the-planet-king", WARNED, seed=1, content=load_content())
     assert list(fc.defeat_warnings(game)) == ["noble:gonzalo-fernandez-de-cordoba"]
     text = play(game, ["1", "n", "q"], tmp_path)
     assert "!! automatic defeat at this End of Turn: prestige fell to 1 or less" in text
@@ -67,7 +68,7 @@ def test_a_certain_defeat_is_marked_and_needs_a_yes(tmp_path: Path) -> None:
 
 
 def test_the_end_names_the_automatic_defeat(tmp_path: Path) -> None:
-    game = Game("the-planet-king", seed=1)
+    game = Game("the-planet-king", seed=1, content=load_content())
     r = random.Random(1)
     while game.decision is not None:
         game.choose(r.choice(game.decision.legal_ids))
@@ -77,7 +78,7 @@ def test_the_end_names_the_automatic_defeat(tmp_path: Path) -> None:
 
 def test_the_status_has_ratings_traits_both_sides_and_thresholds(tmp_path: Path) -> None:
     """Issue 14, part 5: the status says what the panels say."""
-    text = play(Game("the-planet-king", seed=1), ["s", "q"], tmp_path)
+    text = play(Game("the-planet-king", seed=1, content=load_content()), ["s", "q"], tmp_path)
     assert "Valido: Gaspar de Guzmán, Count-Duke of Olivares (M0 P2 G3, industrious)" in text
     assert "Queen: Elisabeth of France (Isabel de Borbón) (prestige +2, happiness 1" in text
     assert "Flanders War (at war): United Provinces 4 3 2 [1] 0 1 2 3 4 Spain" in text
@@ -88,7 +89,7 @@ def test_the_status_has_ratings_traits_both_sides_and_thresholds(tmp_path: Path)
 
 def test_rules_and_cards_are_read_by_words(tmp_path: Path) -> None:
     text = play(
-        Game("the-planet-king", seed=1),
+        Game("the-planet-king", seed=1, content=load_content()),
         ["r", "r condé", "c olivares", "c ensign nun", "c zzz", "q"],
         tmp_path,
     )
@@ -102,7 +103,7 @@ def test_rules_and_cards_are_read_by_words(tmp_path: Path) -> None:
 
 
 def test_an_invalid_entry_is_one_line_and_the_menu_is_not_reprinted(tmp_path: Path) -> None:
-    text = play(Game("hothead", seed=3), ["x", "99", "m", "q"], tmp_path)
+    text = play(Game("hothead", seed=3, content=load_content()), ["x", "99", "m", "q"], tmp_path)
     after = text.split("Type a number", 1)[1]
     assert after.count("Type a number from 1 to") == 1  # "99" says it once more
     assert after.count(" decides: ") == 1  # only "m" printed the menu again
@@ -112,7 +113,7 @@ def test_the_advisor_comes_by_the_same_path_as_the_full_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`h N` asks the advisor's child process (advisor.client), as the TUI does."""
-    game = Game("hothead", seed=3)
+    game = Game("hothead", seed=3, content=load_content())
     digest = game.state.digest()
     text = play(game, ["h 0.3", "h x", "q"], tmp_path)
     assert "The advisor thinks for 0.3 seconds..." in text
@@ -148,7 +149,7 @@ def test_piped_input_never_glues_output_to_the_prompt(tmp_path: Path) -> None:
 
 def test_the_forecast_line_says_a_score_near_defeat(tmp_path: Path) -> None:
     """Anni Horribiles at set-up: happiness 1 is one point above the King's death."""
-    text = play(Game("anni-horribiles", seed=1), ["f", "q"], tmp_path)
+    text = play(Game("anni-horribiles", seed=1, content=load_content()), ["f", "q"], tmp_path)
     assert "happiness 1 (-1 VP, 1 point from defeat)" in text
     assert "    Enlightenment: Lope de Vega (literature) +2" in text  # what makes it
 
@@ -156,10 +157,10 @@ def test_the_forecast_line_says_a_score_near_defeat(tmp_path: Path) -> None:
 def test_hothead_says_its_goal_and_a_war_over_says_so(tmp_path: Path) -> None:
     """Scenarios / "Hothead": no score is counted, the goal is said plainly; Anni
     Horribiles: the Palatinate war is over at set-up (said "over", not "ended: ended")."""
-    text = play(Game("hothead", seed=1), ["f", "q"], tmp_path)
+    text = play(Game("hothead", seed=1, content=load_content()), ["f", "q"], tmp_path)
     goal = next(line for line in text.splitlines() if line.strip().startswith("Goal:"))
     assert "Italian War" in goal and "[" not in goal
-    text = play(Game("anni-horribiles", seed=1), ["s", "q"], tmp_path)
+    text = play(Game("anni-horribiles", seed=1, content=load_content()), ["s", "q"], tmp_path)
     assert "War of the Palatinate (over)" in text and "ended: ended" not in text
 
 
@@ -169,7 +170,7 @@ def test_the_forecast_at_set_up_says_the_court_is_still_being_formed() -> None:
     from planet_king import present
     from planet_king.textmode import forecast_line
 
-    game = Game("the-planet-king", seed=1)
+    game = Game("the-planet-king", seed=1, content=load_content())
     assert game.state.phase == "setup"
     assert present.SETTING_UP in forecast_line(game)
     assert present.forecast_lines(game)[0].text == present.SETTING_UP
@@ -178,14 +179,14 @@ def test_the_forecast_at_set_up_says_the_court_is_still_being_formed() -> None:
 def test_w_never_replaces_a_named_save_silently(tmp_path: Path) -> None:
     """Issue 34, 5: ``w my-reign`` in another game replaced a 4-choice save with a
     0-choice one. It is refused, saying how to replace it (``w my-reign!``)."""
-    out = play(Game("hothead", seed=3), ["1", "w my-reign", "q"], tmp_path)
+    out = play(Game("hothead", seed=3, content=load_content()), ["1", "w my-reign", "q"], tmp_path)
     assert "Saved to" in out
     kept = (tmp_path / "my-reign.json").read_text()
-    out = play(Game("hothead", seed=4), ["w my-reign"], tmp_path)
+    out = play(Game("hothead", seed=4, content=load_content()), ["w my-reign"], tmp_path)
     assert "Not saved: a save named 'my-reign.json' exists already" in out
     assert "save as 'my-reign!'" in out
     assert (tmp_path / "my-reign.json").read_text() == kept
-    out = play(Game("hothead", seed=4), ["w my-reign!"], tmp_path)
+    out = play(Game("hothead", seed=4, content=load_content()), ["w my-reign!"], tmp_path)
     assert "Saved to" in out and '"seed": 4' in (tmp_path / "my-reign.json").read_text()
 
 
@@ -195,7 +196,12 @@ def test_q_after_a_failed_autosave_retries_then_asks(tmp_path: Path) -> None:
     folder = tmp_path / "saves"
     folder.write_text("")  # a file where the saves folder should be: autosaves fail
     out = io.StringIO()
-    textmode.run(Game("hothead", seed=3), read=scripted(["1", "q", "n"]), out=out, saves_dir=folder)
+    textmode.run(
+        Game("hothead", seed=3, content=load_content()),
+        read=scripted(["1", "q", "n"]),
+        out=out,
+        saves_dir=folder,
+    )
     text = out.getvalue()
     assert "autosave failed" in text
     assert "the moves since the last save are not kept if you leave now" in text
@@ -203,7 +209,7 @@ def test_q_after_a_failed_autosave_retries_then_asks(tmp_path: Path) -> None:
     # the folder works again: q retries, saves, and leaves without asking
     folder.unlink()
     out = io.StringIO()
-    game = Game("hothead", seed=3)
+    game = Game("hothead", seed=3, content=load_content())
     textmode.run(game, read=scripted(["1", "q"]), out=out, saves_dir=folder)
     assert "Leaving the game." in out.getvalue()
     assert list(folder.glob("autosave-*.json"))
@@ -224,7 +230,9 @@ def test_q_retries_a_failed_autosave_and_keeps_the_moves(tmp_path: Path) -> None
             raise EOFError from None
 
     out = io.StringIO()
-    textmode.run(Game("hothead", seed=3), read=read, out=out, saves_dir=folder)
+    textmode.run(
+        Game("hothead", seed=3, content=load_content()), read=read, out=out, saves_dir=folder
+    )
     text = out.getvalue()
     assert "autosave failed" in text and "Leaving the game." in text
     assert "not kept" not in text.split("autosave failed")[-1].split("\n", 1)[-1]
@@ -240,7 +248,7 @@ def test_h_with_seconds_thinks_that_long_and_bare_h_answers_from_the_instant_sea
     from planet_king import textmode
     from planet_king.advisor import client as advisor_client
 
-    game = Game("hothead", seed=3)
+    game = Game("hothead", seed=3, content=load_content())
     asked: list[float | None] = []
 
     def figures(oid: str, value: float) -> dict[str, object]:
@@ -277,7 +285,7 @@ def test_bare_h_answers_at_once_from_the_learned_evaluator(
         raise AssertionError("a bare h asked the advisor's playouts")
 
     monkeypatch.setattr(advisor_client.Advisor, "ask", no_playouts)
-    game = Game("hothead", seed=3)
+    game = Game("hothead", seed=3, content=load_content())
     digest = game.state.digest()
     text = play(game, ["h", "q"], tmp_path)
     answer = text.split("The learned evaluator, at once")[1]
@@ -289,7 +297,7 @@ def test_bare_h_answers_at_once_from_the_learned_evaluator(
 
 def _to_a_sub_menu() -> tuple[Game, Decision]:
     """Random play to the first decision that offers Back, with the decision before."""
-    g = Game("anni-mirabiles", seed=1)
+    g = Game("anni-mirabiles", seed=1, content=load_content())
     r = random.Random(1)
     before = g.decision
     while g.decision is not None and g.decision.back is None:
@@ -304,7 +312,9 @@ def test_a_sub_menu_numbers_back_and_its_number_goes_back(tmp_path: Path) -> Non
     the menu the player came from again, nothing of the choice left."""
     game, before = _to_a_sub_menu()
     n = len(game.decision.options)
-    digest_before = Game.replay(game.scenario.id, game.choices[:-1], seed=1).state.digest()
+    digest_before = Game.replay(
+        game.scenario.id, game.choices[:-1], seed=1, content=load_content()
+    ).state.digest()
     text = play(game, [str(n), "q"], tmp_path)
     assert f"\n  {n}. Back\n" in text
     after = text.split("Back to the menu before", 1)[1]
@@ -316,7 +326,7 @@ def test_every_option_is_numbered_past_the_ninth(tmp_path: Path) -> None:
     """Issue 32 (3): a list of more than nine options numbers them all, and the number
     typed takes that option."""
     for seed in range(40):
-        game = Game("the-planet-king", seed=seed)
+        game = Game("the-planet-king", seed=seed, content=load_content())
         r = random.Random(seed)
         while game.decision is not None:
             opts = game.decision.options

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from planet_king.content.ids import Event
-from planet_king.content.loader import Content, load_content
+from planet_king.content.loader import Content
 from planet_king.content.models import EventCard, Scenario
 from planet_king.engine import history, snapshot, stacking
 from planet_king.engine.decisions import (
@@ -88,13 +88,13 @@ class Game:
         *,
         seed: int = 0,
         options: GameOptions | None = None,
-        content: Content | None = None,
+        content: Content,
         keep_turn_starts: bool = False,
         _start: tuple[history.TurnStart, history.History] | None = None,
     ) -> None:
-        # The program passes the Content its command line resolved (tests/test_layers.py
-        # checks it); the default data folder is for tests and scripts.
-        self.content = content or load_content()
+        # The Content its command line resolved (tests/test_layers.py); no default: tests
+        # and scripts name the default data folder, content=load_content().
+        self.content = content
         if scenario not in self.content.scenarios:
             known = ", ".join(sorted(self.content.scenarios))
             raise UnknownScenario(f"unknown scenario '{scenario}' (known: {known})")
@@ -161,7 +161,7 @@ class Game:
         *,
         seed: int = 0,
         options: GameOptions | None = None,
-        content: Content | None = None,
+        content: Content,
         keep_turn_starts: bool = False,
     ) -> Game:
         game = cls(

@@ -12,6 +12,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
+from planet_king.content.loader import load_content
 from planet_king.engine import forecast as fc
 from planet_king.engine.game import Game
 from planet_king.tui import views
@@ -45,7 +46,7 @@ def test_the_council_shows_the_forecast_with_its_dangers() -> None:
     """End of Turn Phase / Determining Enlightenment, Prestige, King's Happiness and VP:
     the three scores with their table rows, the Treasury and the VP, as the forecast
     counts them (the first decision of The Planet King: all three at a defeat)."""
-    g = Game("the-planet-king", seed=1)
+    g = Game("the-planet-king", seed=1, content=load_content())
     f = fc.forecast(g)
     council = "\n".join(views.council(g).key)
     assert "If the turn ended now" in council
@@ -57,7 +58,7 @@ def test_the_council_shows_the_forecast_with_its_dangers() -> None:
 
 
 def test_hothead_shows_its_goal_instead_of_scores() -> None:
-    g = Game("hothead", seed=3)
+    g = Game("hothead", seed=3, content=load_content())
     council = "\n".join(views.council(g).key)
     assert "Goal: Italian War" in council and "Enlightenment" not in council
 
@@ -65,7 +66,7 @@ def test_hothead_shows_its_goal_instead_of_scores() -> None:
 def test_a_certain_defeat_is_marked_and_asks_before_it_is_taken(tmp_path: Path) -> None:
     """Victory / Automatic Defeat: the option is marked in its label; taking it asks;
     "no" changes nothing, "yes" takes it."""
-    game = Game.replay("the-planet-king", WARNED, seed=1)
+    game = Game.replay("the-planet-king", WARNED, seed=1, content=load_content())
     warned = fc.defeat_warnings(game)
     assert list(warned) == ["noble:gonzalo-fernandez-de-cordoba"]
     app = PlanetKingApp(game, saves_dir=tmp_path)
@@ -88,7 +89,7 @@ def test_a_certain_defeat_is_marked_and_asks_before_it_is_taken(tmp_path: Path) 
 
 
 def test_the_game_over_headline_names_the_automatic_defeat(tmp_path: Path) -> None:
-    g = Game("the-planet-king", seed=1)
+    g = Game("the-planet-king", seed=1, content=load_content())
     r = random.Random(1)
     while g.decision is not None:
         g.choose(r.choice(g.decision.legal_ids))
@@ -109,7 +110,7 @@ def test_the_game_over_screen_says_the_defeat_against_the_levels_and_where_the_v
     """Issue 32, item 6: an automatic defeat is said against the victory levels (ruling
     R45), the VP chart ends at the final VP, and "Where the VP went" stands beside
     "Where the ducats went"."""
-    g = Game("the-planet-king", seed=1)
+    g = Game("the-planet-king", seed=1, content=load_content())
     r = random.Random(1)
     while g.decision is not None:
         g.choose(r.choice(g.decision.legal_ids))

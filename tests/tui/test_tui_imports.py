@@ -34,8 +34,9 @@ def test_cli_commands_do_not_import_textual(tmp_path: Path) -> None:
 def test_the_engine_does_not_import_the_tui() -> None:
     code = (
         "import sys, planet_king.engine, planet_king.engine.game\n"
+        "from planet_king.content.loader import load_content\n"
         "from planet_king.engine.game import Game\n"
-        "Game('hothead', seed=1)\n"
+        "Game('hothead', seed=1, content=load_content())\n"
         "print(sorted(m for m in sys.modules if m.startswith(('textual', 'planet_king.tui'))))"
     )
     out = subprocess.run(

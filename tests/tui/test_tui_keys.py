@@ -16,6 +16,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._toast import Toast
 
+from planet_king.content.loader import load_content
 from planet_king.engine.decisions import Decision, DecisionKind, Option
 from planet_king.engine.game import Game
 from planet_king.tui import views
@@ -44,7 +45,7 @@ def run(app: PlanetKingApp, script: Any, size: tuple[int, int] = (120, 40)) -> N
 def _to_a_fortune_test() -> tuple[Game, Draw]:
     """A game played until the card drawn last was turned over for a fortune test."""
     for seed in range(20):
-        g = Game("the-planet-king", seed=seed)
+        g = Game("the-planet-king", seed=seed, content=load_content())
         tracker = DrawTracker(g)
         r = random.Random(seed)
         while g.decision is not None:
@@ -71,7 +72,7 @@ def test_d_opens_the_card_drawn_last_even_from_a_fortune_test(tmp_path: Path) ->
 
 
 def test_typing_in_the_rules_and_the_cards_searches_at_once(tmp_path: Path) -> None:
-    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+    app = PlanetKingApp(Game("hothead", seed=3, content=load_content()), saves_dir=tmp_path)
 
     async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
         for key, screen_type, box in (
@@ -94,7 +95,7 @@ def test_typing_in_the_rules_and_the_cards_searches_at_once(tmp_path: Path) -> N
 def test_the_court_scrolls_from_the_keyboard_at_120x40(tmp_path: Path) -> None:
     """Its offices and army commands lie below the fold: Tab reaches the panel, the
     keys scroll it."""
-    app = PlanetKingApp(Game("the-planet-king", seed=1), saves_dir=tmp_path)
+    app = PlanetKingApp(Game("the-planet-king", seed=1, content=load_content()), saves_dir=tmp_path)
 
     async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
         court = app.screen.query_one("#panel-court")
@@ -112,7 +113,7 @@ def test_the_court_scrolls_from_the_keyboard_at_120x40(tmp_path: Path) -> None:
 
 
 def test_help_scrolls_at_80x24_and_lists_every_key(tmp_path: Path) -> None:
-    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+    app = PlanetKingApp(Game("hothead", seed=3, content=load_content()), saves_dir=tmp_path)
     listed = " ".join(key for key, _ in KEYS)
 
     async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
@@ -130,7 +131,7 @@ def test_help_scrolls_at_80x24_and_lists_every_key(tmp_path: Path) -> None:
 
 
 def test_the_footer_keeps_quit_and_hint_at_80_columns(tmp_path: Path) -> None:
-    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+    app = PlanetKingApp(Game("hothead", seed=3, content=load_content()), saves_dir=tmp_path)
 
     async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
         # The footer is recomposed once the narrow layout's bindings are known; under load
@@ -146,7 +147,7 @@ def test_the_footer_keeps_quit_and_hint_at_80_columns(tmp_path: Path) -> None:
 
 def test_every_active_war_is_on_the_first_screen_at_120x40(tmp_path: Path) -> None:
     """Scenarios / Iupiter Hispano: Flanders and the Palatinate, each track on one line."""
-    game = Game("iupiter-hispano", seed=1)
+    game = Game("iupiter-hispano", seed=1, content=load_content())
     app = PlanetKingApp(game, saves_dir=tmp_path)
 
     async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
@@ -164,7 +165,7 @@ def test_every_active_war_is_on_the_first_screen_at_120x40(tmp_path: Path) -> No
 
 
 def test_notifications_cover_neither_the_decision_nor_a_modal(tmp_path: Path) -> None:
-    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+    app = PlanetKingApp(Game("hothead", seed=3, content=load_content()), saves_dir=tmp_path)
 
     async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
         app.notify("A notice")
@@ -183,7 +184,7 @@ def test_notifications_cover_neither_the_decision_nor_a_modal(tmp_path: Path) ->
 
 
 def test_s_asks_a_name_and_q_asks_before_leaving(tmp_path: Path) -> None:
-    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+    app = PlanetKingApp(Game("hothead", seed=3, content=load_content()), saves_dir=tmp_path)
 
     async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
         await pilot.press("s")
@@ -207,7 +208,7 @@ def test_s_asks_a_name_and_q_asks_before_leaving(tmp_path: Path) -> None:
 def test_only_what_works_is_offered(tmp_path: Path) -> None:
     """The palette has Undo and Hint and one Quit; [ ] only where panels switch; m
     without memorials says so."""
-    game = Game("hothead", seed=3)
+    game = Game("hothead", seed=3, content=load_content())
     game.choose(game.decision.legal_ids[0])
     app = PlanetKingApp(game, saves_dir=tmp_path)
 
@@ -229,7 +230,7 @@ def _to_a_decision_of_eleven_options() -> Game:
     """A game played until its decision lists eleven options or more, the 10th and 11th
     both allowed."""
     for seed in range(40):
-        g = Game("the-planet-king", seed=seed)
+        g = Game("the-planet-king", seed=seed, content=load_content())
         r = random.Random(seed)
         while g.decision is not None:
             opts = g.decision.options
@@ -267,7 +268,7 @@ def _to_nominate_to() -> tuple[Game, Decision]:
     Court?" just before it: random play taking Nominate Noble whenever it can."""
     wanted = "action:political:nominate-noble"
     for seed in range(60):
-        g = Game("anni-mirabiles", seed=seed)
+        g = Game("anni-mirabiles", seed=seed, content=load_content())
         r = random.Random(seed)
         before = g.decision
         while g.decision is not None:
@@ -321,7 +322,7 @@ def test_options_past_the_letters_take_capitals(tmp_path: Path, monkeypatch: Any
     letters in capitals, shown before each option, and the key shown takes it."""
     assert len(views.OPTION_KEYS) == len(set(views.OPTION_KEYS)) >= 38
     assert set(views.OPTION_KEYS.lower()).isdisjoint("qhsulgdmcrtx")  # no command's key
-    game = Game("hothead", seed=3)
+    game = Game("hothead", seed=3, content=load_content())
     d = game.decision
     assert d is not None
     many = tuple(Option(f"pick:{i}", f"choice {i}") for i in range(1, 31))

@@ -13,6 +13,7 @@ from textual.widgets import OptionList, Static
 
 from planet_king import present
 from planet_king.bots import make_bot
+from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.engine.rules.court import OFFICE_NAMES
 from planet_king.tui.app import PlanetKingApp
@@ -61,7 +62,7 @@ def test_a_whole_anni_mirabiles_at_120x40_cuts_no_office_holder_or_log_line(
 async def _play_and_check(tmp_path: Path) -> None:
     """The expert plays; the screen is drawn and read at the first decision of each phase
     of each turn (drawing every decision would only make the test slow)."""
-    game = Game("anni-mirabiles", seed=12)
+    game = Game("anni-mirabiles", seed=12, content=load_content())
     bot = make_bot("expert", 12)
     app = PlanetKingApp(game, saves_dir=tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -85,7 +86,7 @@ def test_the_header_at_80x24_keeps_turn_phase_treasury_and_vp(tmp_path: Path) ->
 
 
 async def _check_header(tmp_path: Path) -> None:
-    game = Game("anni-mirabiles", seed=12)
+    game = Game("anni-mirabiles", seed=12, content=load_content())
     app = PlanetKingApp(game, saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)):
         bar = str(app.screen.query_one("#topbar", Static).render())

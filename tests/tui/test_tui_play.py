@@ -12,6 +12,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
+from planet_king.content.loader import load_content
 from planet_king.engine.game import Game, GameOptions
 from planet_king.tui.app import PlanetKingApp
 from planet_king.tui.screens.game import GameScreen
@@ -51,8 +52,8 @@ async def play_to_the_end(app: PlanetKingApp, pilot: Pilot[Any], limit: int = 30
 @pytest.mark.slow
 def test_a_whole_hothead_game_by_key_presses(tmp_path: Path) -> None:
     """Scenarios / "Hothead": from the first decision to the game-over screen."""
-    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
-    expected = Game("hothead", seed=3)
+    app = PlanetKingApp(Game("hothead", seed=3, content=load_content()), saves_dir=tmp_path)
+    expected = Game("hothead", seed=3, content=load_content())
     while expected.decision is not None:
         expected.choose(expected.decision.legal_ids[0])
 
@@ -89,7 +90,7 @@ def test_title_screen_starts_the_chosen_scenario_with_the_seed(tmp_path: Path) -
 def test_narrow_layout_log_focus_and_a_disallowed_option(tmp_path: Path) -> None:
     """80x24: one panel at a time ([ ]), the log (l) with each entry's rule; then a key
     of an option the rules do not allow changes nothing and says why."""
-    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+    app = PlanetKingApp(Game("hothead", seed=3, content=load_content()), saves_dir=tmp_path)
 
     async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
         screen = app.screen
@@ -133,7 +134,7 @@ def test_narrow_layout_log_focus_and_a_disallowed_option(tmp_path: Path) -> None
 
 
 def test_help_rules_and_cards_open_and_close(tmp_path: Path) -> None:
-    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+    app = PlanetKingApp(Game("hothead", seed=3, content=load_content()), saves_dir=tmp_path)
 
     async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
         await pilot.press("question_mark")
@@ -171,7 +172,7 @@ def test_title_continues_the_last_autosave_and_loads_a_save(tmp_path: Path) -> N
     from planet_king import saves
     from planet_king.tui.screens.modals import LoadScreen
 
-    game = Game("hothead", seed=3)
+    game = Game("hothead", seed=3, content=load_content())
     game.choose(game.decision.legal_ids[0])  # type: ignore[union-attr]
     assert saves.autosave(game, saves_dir=tmp_path) is None
     app = PlanetKingApp(seed=1, saves_dir=tmp_path)
@@ -210,7 +211,9 @@ def test_save_undo_policy_learning_mode_and_quit(tmp_path: Path) -> None:
 
     for learning in (False, True):
         folder = tmp_path / str(learning)
-        app = PlanetKingApp(Game("hothead", seed=3), saves_dir=folder, learning=learning)
+        app = PlanetKingApp(
+            Game("hothead", seed=3, content=load_content()), saves_dir=folder, learning=learning
+        )
 
         async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
             await pilot.press("1", "1", "1", "1")
@@ -240,7 +243,7 @@ def test_two_quick_enters_drop_the_selection_left_over_from_the_decision_before(
     first decision. The second selection names an option of a decision already answered;
     the screen drops it (as the tutorial does) instead of failing on an illegal choice or
     taking a stale option where the game now asks something else."""
-    app = PlanetKingApp(Game("anni-mirabiles", seed=1), saves_dir=tmp_path)
+    app = PlanetKingApp(Game("anni-mirabiles", seed=1, content=load_content()), saves_dir=tmp_path)
 
     async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
         screen = app.screen
@@ -271,7 +274,12 @@ def test_a_left_over_selection_is_dropped_even_when_its_option_is_legal_again(
     decision the player has not seen."""
     from planet_king.engine.stacking import load
 
-    game = Game("anni-mirabiles", seed=1, options=GameOptions(stack="first-game-turn"))
+    game = Game(
+        "anni-mirabiles",
+        seed=1,
+        options=GameOptions(stack="first-game-turn"),
+        content=load_content(),
+    )
     script = list(load(game.content, "first-game-turn").script)
     for choice in script[: script.index("done")]:
         game.choose(choice)

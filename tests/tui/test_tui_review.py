@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from tui_settle import press, settle
 
+from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.tui.app import PlanetKingApp
 from planet_king.tui.screens.gameover import GameOverScreen
@@ -19,7 +20,7 @@ from planet_king.tui.screens.review import ReviewScreen
 def test_v_on_the_game_over_screen_shows_the_reign_review_and_the_chronicle_gains_it(
     tmp_path: Path,
 ) -> None:
-    game = Game("hothead", seed=3)
+    game = Game("hothead", seed=3, content=load_content())
     while game.decision is not None:
         game.choose(game.decision.legal_ids[0])
     app = PlanetKingApp(game, saves_dir=tmp_path)

@@ -11,6 +11,7 @@ from typing import Any
 from textual.widgets import OptionList
 
 from planet_king import saves
+from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.tui.app import PlanetKingApp
 from planet_king.tui.screens.gameover import GameOverScreen
@@ -33,11 +34,11 @@ def run(app: PlanetKingApp, script: Any) -> None:
 
 
 def test_the_load_list_shows_one_row_per_game(tmp_path: Path) -> None:
-    ongoing = Game("hothead", seed=3)
+    ongoing = Game("hothead", seed=3, content=load_content())
     for k in range(1, 4):
         advance(ongoing, k)
         assert saves.autosave(ongoing, saves_dir=tmp_path) is None
-    over = advance(Game("hothead", seed=4), 10_000)
+    over = advance(Game("hothead", seed=4, content=load_content()), 10_000)
     assert over.decision is None
     assert saves.autosave(over, saves_dir=tmp_path) is None
     saves.save_game(ongoing, "evening", saves_dir=tmp_path)
@@ -68,7 +69,7 @@ def test_the_chronicle_goes_next_to_the_saves_atomically(tmp_path: Path, monkeyp
     folder = tmp_path / "saves"
     monkeypatch.setenv("PLANET_KING_SAVES", str(folder))
     monkeypatch.chdir(tmp_path)
-    game = advance(Game("hothead", seed=4), 10_000)
+    game = advance(Game("hothead", seed=4, content=load_content()), 10_000)
     folder.mkdir()
     victim = tmp_path / "victim.txt"
     victim.write_text("precious")

@@ -11,12 +11,13 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.tui.app import PlanetKingApp
 
 
 def game_app(tmp_path: Path, seed: int = 3) -> PlanetKingApp:
-    return PlanetKingApp(Game("hothead", seed=seed), saves_dir=tmp_path)
+    return PlanetKingApp(Game("hothead", seed=seed, content=load_content()), saves_dir=tmp_path)
 
 
 def test_title_screen(snap_compare: Any, tmp_path: Path) -> None:
@@ -29,7 +30,7 @@ def test_game_screen_80x24(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_game_screen_120x40(snap_compare: Any, tmp_path: Path) -> None:
     """Issue 32 (1): the Court and the Log read whole at 120 columns."""
-    app = PlanetKingApp(Game("anni-mirabiles", seed=5), saves_dir=tmp_path)
+    app = PlanetKingApp(Game("anni-mirabiles", seed=5, content=load_content()), saves_dir=tmp_path)
     assert snap_compare(app, terminal_size=(120, 40), press=["1"] * 8)
 
 
@@ -52,7 +53,7 @@ def test_decision_with_dimmed_options(snap_compare: Any, tmp_path: Path) -> None
 def test_game_over_screen(snap_compare: Any, tmp_path: Path) -> None:
     """A game played to its end (by the engine, to keep this fast: the Pilot test plays
     one by key presses) opens on the game-over screen."""
-    game = Game("hothead", seed=3)
+    game = Game("hothead", seed=3, content=load_content())
     while game.decision is not None:
         game.choose(game.decision.legal_ids[0])
     assert snap_compare(PlanetKingApp(game, saves_dir=tmp_path), terminal_size=(100, 30))

@@ -17,6 +17,7 @@ from typing import Any
 from textual.widgets._toast import Toast
 
 from planet_king import saves
+from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.tui.app import PlanetKingApp
 from planet_king.tui.screens.game import GameScreen
@@ -48,7 +49,9 @@ def advance(game: Game, n: int) -> Game:
 
 
 def test_a_save_whose_scenario_is_markup_is_refused_in_plain_words(tmp_path: Path) -> None:
-    good = saves.save_game(advance(Game("hothead", seed=3), 2), "good", saves_dir=tmp_path)
+    good = saves.save_game(
+        advance(Game("hothead", seed=3, content=load_content()), 2), "good", saves_dir=tmp_path
+    )
     for n, scenario in enumerate(["[/]", CLICK]):
         doc = json.loads(good.read_text())
         doc["scenario"] = scenario
@@ -66,7 +69,9 @@ def test_a_save_whose_scenario_is_markup_is_refused_in_plain_words(tmp_path: Pat
 
 
 def test_a_loaded_save_is_named_in_plain_words(tmp_path: Path) -> None:
-    path = saves.save_game(advance(Game("hothead", seed=3), 2), "x", saves_dir=tmp_path)
+    path = saves.save_game(
+        advance(Game("hothead", seed=3, content=load_content()), 2), "x", saves_dir=tmp_path
+    )
     odd = path.rename(tmp_path / "[red]reign.json")
     app = PlanetKingApp(seed=1, saves_dir=tmp_path)
 
@@ -81,7 +86,9 @@ def test_saving_into_a_folder_named_with_markup_says_where_in_plain_words(
     tmp_path: Path,
 ) -> None:
     folder = tmp_path / "saves[/]"
-    app = PlanetKingApp(advance(Game("hothead", seed=3), 2), saves_dir=folder)
+    app = PlanetKingApp(
+        advance(Game("hothead", seed=3, content=load_content()), 2), saves_dir=folder
+    )
 
     async def script(app: PlanetKingApp, pilot: Any) -> None:
         await pilot.press("s", "enter")  # the name offered
@@ -98,7 +105,9 @@ def test_a_failed_save_into_a_folder_named_with_markup_says_why_in_plain_words(
     folder = tmp_path / "saves[/]"
     folder.parent.mkdir()
     folder.write_text("")  # a file where the folder should be
-    app = PlanetKingApp(advance(Game("hothead", seed=3), 2), saves_dir=folder)
+    app = PlanetKingApp(
+        advance(Game("hothead", seed=3, content=load_content()), 2), saves_dir=folder
+    )
 
     async def script(app: PlanetKingApp, pilot: Any) -> None:
         screen = app.screen
@@ -115,7 +124,7 @@ def test_a_failed_autosave_into_a_folder_named_with_markup_warns_in_plain_words(
 ) -> None:
     folder = tmp_path / CLICK.replace("/", "|")  # a folder name has no slash
     folder.write_text("")
-    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=folder)
+    app = PlanetKingApp(Game("hothead", seed=3, content=load_content()), saves_dir=folder)
 
     async def script(app: PlanetKingApp, pilot: Any) -> None:
         await pilot.press("1")  # a choice: autosaved, which fails
@@ -129,7 +138,7 @@ def test_the_chronicle_written_into_a_folder_named_with_markup_says_where_plainl
     tmp_path: Path,
 ) -> None:
     folder = tmp_path / "[red]saves"
-    game = advance(Game("hothead", seed=4), 10_000)
+    game = advance(Game("hothead", seed=4, content=load_content()), 10_000)
     app = PlanetKingApp(game, saves_dir=folder)
 
     async def script(app: PlanetKingApp, pilot: Any) -> None:
@@ -164,9 +173,11 @@ def test_s_never_replaces_a_named_save_silently(tmp_path: Path) -> None:
     replace it; the name with a ``!`` replaces it."""
     from textual.widgets import Input
 
-    first = saves.save_game(advance(Game("hothead", seed=3), 4), "my-reign", saves_dir=tmp_path)
+    first = saves.save_game(
+        advance(Game("hothead", seed=3, content=load_content()), 4), "my-reign", saves_dir=tmp_path
+    )
     kept = first.read_text()
-    app = PlanetKingApp(Game("hothead", seed=4), saves_dir=tmp_path)
+    app = PlanetKingApp(Game("hothead", seed=4, content=load_content()), saves_dir=tmp_path)
 
     async def script(app: PlanetKingApp, pilot: Any) -> None:
         for name in ("my-reign", "my-reign!"):
@@ -186,7 +197,7 @@ def test_s_never_replaces_a_named_save_silently(tmp_path: Path) -> None:
 def test_a_choice_followed_at_once_by_the_apps_exit_is_autosaved(tmp_path: Path) -> None:
     """Issue 34, 8: a browser tab closed ~200 ms after a choice lost it (the autosave
     waited for the next frame, the exit did not). The app saves as it closes."""
-    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+    app = PlanetKingApp(Game("hothead", seed=3, content=load_content()), saves_dir=tmp_path)
 
     async def script(app: PlanetKingApp, pilot: Any) -> None:
         screen = app.screen

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from planet_king.content.loader import load_content
 from planet_king.engine.game import Game, GameOptions
 from planet_king.tui.app import PlanetKingApp
 from planet_king.tui.screens.gameover import GameOverScreen
@@ -21,7 +22,7 @@ COOP = GameOptions(coop=True)
 
 def first_legal_choices(options: GameOptions | None = None) -> list[tuple[str, str]]:
     """(choice, role) of every decision of Iupiter Hispano, seed 3, first legal option."""
-    game = Game("iupiter-hispano", seed=3, options=options)
+    game = Game("iupiter-hispano", seed=3, options=options, content=load_content())
     out = []
     while game.decision is not None:
         out.append((game.decision.legal_ids[0], game.decision.role.value))
@@ -30,7 +31,7 @@ def first_legal_choices(options: GameOptions | None = None) -> list[tuple[str, s
 
 
 def game_after(n: int, options: GameOptions | None = None) -> Game:
-    game = Game("iupiter-hispano", seed=3, options=options)
+    game = Game("iupiter-hispano", seed=3, options=options, content=load_content())
     for _ in range(n):
         assert game.decision is not None
         game.choose(game.decision.legal_ids[0])
@@ -92,7 +93,7 @@ def test_co_op_hands_the_keyboard_over_when_the_role_changes(
 def test_a_whole_turn_of_the_planet_king_by_key_presses(tmp_path: Path) -> None:
     """The Planet King, turn 1 (Organisation, Events, End of Turn phases) at the keyboard:
     the first allowed option each time, the breakdown at the end, then turn 2 begins."""
-    app = PlanetKingApp(Game("the-planet-king", seed=7), saves_dir=tmp_path)
+    app = PlanetKingApp(Game("the-planet-king", seed=7, content=load_content()), saves_dir=tmp_path)
 
     async def main() -> None:
         async with app.run_test(size=(80, 24)) as pilot:

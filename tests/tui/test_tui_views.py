@@ -12,13 +12,14 @@ from types import SimpleNamespace
 import pytest
 
 from planet_king import rules_reference as rules_ref
+from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.tui import views
 from planet_king.tui.draws import FORTUNE_RE, DrawTracker
 
 
 def finished(seed: int = 3) -> Game:
-    game = Game("hothead", seed=seed)
+    game = Game("hothead", seed=seed, content=load_content())
     while game.decision is not None:
         game.choose(game.decision.legal_ids[0])
     return game
@@ -51,7 +52,7 @@ def test_incremental_tracking_names_every_event_card_once() -> None:
     """Followed choice by choice (as the game screen does), every event drawn is matched
     to the card id the engine played, ACTION cards and the Hothead opening included."""
     for seed in (1, 3, 5, 8):
-        game = Game("hothead", seed=seed)
+        game = Game("hothead", seed=seed, content=load_content())
         tracker = DrawTracker(game)
         while game.decision is not None:
             game.choose(game.decision.legal_ids[0])
@@ -62,7 +63,7 @@ def test_incremental_tracking_names_every_event_card_once() -> None:
 
 
 def test_panels_show_hothead_without_ladies_or_indies() -> None:
-    game = Game("hothead", seed=3)
+    game = Game("hothead", seed=3, content=load_content())
     court = "\n".join(views.court(game).key)
     assert "Gaspar de Guzmán" in court and "not used in Hothead" in court
     assert "Queen" not in court
@@ -74,7 +75,7 @@ def test_panels_show_hothead_without_ladies_or_indies() -> None:
 
 
 def test_the_court_shows_children_and_the_heir_when_the_state_has_them() -> None:
-    game = Game("hothead", seed=3)
+    game = Game("hothead", seed=3, content=load_content())
     fake = SimpleNamespace(kind="standard", name="x", years="", first_turn=1, last_turn=1, blurb="")
     game.scenario = fake  # type: ignore[assignment]
     game.state.children = [  # type: ignore[attr-defined]
@@ -123,7 +124,7 @@ def test_memorial_screen_shows_only_what_the_deciding_role_may_see(tmp_path) -> 
     from planet_king.tui.screens.game import GameScreen
     from planet_king.tui.screens.modals import MemorialScreen
 
-    game = Game("anni-mirabiles", seed=2, options=GameOptions(coop=True))
+    game = Game("anni-mirabiles", seed=2, options=GameOptions(coop=True), content=load_content())
     s = game.state
     s.memorials = {"king": "golden-age", "valido": "reputation"}
     s.memorials_read = ["golden-age", "reputation"]
@@ -195,7 +196,7 @@ def test_the_analysis_pane_keeps_thinking_updates_in_place_and_escape_stops_it(
     from planet_king.tui.screens.game import GameScreen
     from planet_king.tui.screens.modals import HintScreen
 
-    game = Game("hothead", seed=3)
+    game = Game("hothead", seed=3, content=load_content())
     digest = game.state.digest()
     app = PlanetKingApp(game, saves_dir=tmp_path)
     monkeypatch.setattr(GameScreen, "HINT_ROUND", 1)  # an update after each playout an option
@@ -255,7 +256,7 @@ def test_a_failing_advisor_is_a_notice_not_a_crash(tmp_path, monkeypatch) -> Non
         yield {}
 
     monkeypatch.setattr(GameScreen, "_analyse", broken)
-    game = Game("hothead", seed=3)
+    game = Game("hothead", seed=3, content=load_content())
     app = PlanetKingApp(game, saves_dir=tmp_path)
     seen: dict[str, object] = {}
 
@@ -308,12 +309,18 @@ def test_m_never_names_a_turn_the_scenario_does_not_have(tmp_path) -> None:
     from planet_king.engine.game import GameOptions
     from planet_king.tui.screens.modals import MemorialScreen
 
-    seen = _press_m(Game("iupiter-hispano", seed=2, options=GameOptions(coop=True)), tmp_path)
+    seen = _press_m(
+        Game("iupiter-hispano", seed=2, options=GameOptions(coop=True), content=load_content()),
+        tmp_path,
+    )
     assert not isinstance(seen["screen"], MemorialScreen)
     note = " ".join(seen["notes"])  # type: ignore[arg-type]
     assert "Iupiter Hispano has one turn" in note and "turn 2" not in note
 
-    seen = _press_m(Game("anni-horribiles", seed=2, options=GameOptions(coop=True)), tmp_path)
+    seen = _press_m(
+        Game("anni-horribiles", seed=2, options=GameOptions(coop=True), content=load_content()),
+        tmp_path,
+    )
     screen = seen["screen"]
     assert isinstance(screen, MemorialScreen) and not screen.cards
     assert screen.note == "Each player reads his own in the Organisation phase of turn 6."
@@ -324,7 +331,7 @@ def test_the_phase_names_its_step_only_in_the_end_of_turn() -> None:
     Turn) is never shown; End of Turn Phase / Overview steps are said in words."""
     import random
 
-    g = Game("anni-mirabiles", seed=4)
+    g = Game("anni-mirabiles", seed=4, content=load_content())
     r = random.Random(4)
     names = set()
     while g.decision is not None:
@@ -342,7 +349,7 @@ def test_a_solo_valido_decision_says_who_plays_him() -> None:
     from planet_king.engine.game import GameOptions
 
     for coop in (False, True):
-        g = Game("anni-mirabiles", seed=4, options=GameOptions(coop=coop))
+        g = Game("anni-mirabiles", seed=4, options=GameOptions(coop=coop), content=load_content())
         while g.decision is not None and g.decision.role is not Role.VALIDO:
             g.choose(g.decision.legal_ids[0])
         assert g.decision is not None
@@ -352,7 +359,7 @@ def test_a_solo_valido_decision_says_who_plays_him() -> None:
 
 def test_the_court_says_what_its_ratings_mean() -> None:
     """Issue 32 (9): the abbreviations M1 P1 G2 and a "?" rating have a legend."""
-    panel = views.court(Game("anni-mirabiles", seed=4))
+    panel = views.court(Game("anni-mirabiles", seed=4, content=load_content()))
     legend = panel.key[-1]
     assert "M military" in legend and "P political" in legend and "G government" in legend
     assert "? a rating not yet fixed" in legend
@@ -411,7 +418,7 @@ def test_the_analysis_pane_groups_what_is_too_close_and_explains_its_pick(tmp_pa
         "playouts": 60,
         "recommended": "campaign",
     }
-    app = PlanetKingApp(Game("hothead", seed=3), saves_dir=tmp_path)
+    app = PlanetKingApp(Game("hothead", seed=3, content=load_content()), saves_dir=tmp_path)
     seen: dict[str, str] = {}
 
     async def main() -> None:
@@ -437,7 +444,7 @@ def test_the_top_bar_keeps_treasury_and_vp_whatever_the_phase(width: int) -> Non
     Turn phase · the player's actions") cut the VP off at 120 columns: its detail goes."""
     from planet_king.bots import make_bot
 
-    game = Game("anni-mirabiles", seed=5)
+    game = Game("anni-mirabiles", seed=5, content=load_content())
     bot = make_bot("expert", 5)
     longest = ""
     while game.decision is not None and game.state.turn < 3:

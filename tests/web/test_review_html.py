@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
+from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.evaluator.model import default_evaluator
 from planet_king.review import QUICK, render, review_game
@@ -28,7 +29,7 @@ def chromium_path() -> str:
 
 @pytest.mark.slow
 def test_review_html_export_draws_its_charts_in_chromium(tmp_path: Path) -> None:
-    game = Game("anni-mirabiles", seed=4)
+    game = Game("anni-mirabiles", seed=4, content=load_content())
     while game.decision is not None and game.state.turn < 3:  # two turns: lines to draw
         game.choose(game.decision.legal_ids[0])
     fast = replace(QUICK, most_checks=0)  # the page is tested, not the playouts
