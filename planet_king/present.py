@@ -74,6 +74,26 @@ def phase_name(game: Game) -> str:
     return f"{name} · {END_OF_TURN_STEPS.get(step, step)}" if step else name
 
 
+def turn_text(game: Game) -> str:
+    """The turn against the scenario's turns: "1 of 4 (1621-1645)"; a scenario that
+    starts later says its span, "6, the 2nd of turns 5-8 (1647-1665)"; a one-turn
+    scenario "1, the only turn (1621-1626)" (issue 32: "Turn 1 of 1-4")."""
+    scen, turn = game.scenario, game.state.turn
+    first, last = scen.first_turn, scen.last_turn
+    if first == last:
+        where = "the only turn"
+        return f"{turn}, {where} ({scen.years})"
+    if first == 1:
+        return f"{turn} of {last} ({scen.years})"
+    return f"{turn}, the {ordinal(turn - first + 1)} of turns {first}-{last} ({scen.years})"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def level_name(level: str) -> str:
     return LEVELS.get(level, level.replace("-", " ").capitalize())
 
@@ -527,6 +547,12 @@ def war_sides(game: Game, war_id: str, *, short: bool = False) -> tuple[str, str
 
 
 def war_stakes(game: Game, war_id: str) -> str:
+    """The VP a war's end gives or takes (Wars / End of a War); a war that has ended
+    offers none until war is declared again (issue 32: an ended war still read "win +2
+    VP")."""
+    ws = game.state.wars[war_id]
+    if not ws.active and ws.outcome is not None:
+        return "no VP at stake: the war has ended"
     war = game.content.wars[war_id]
     return f"win {war.vp_win:+d} VP, lose {war.vp_lose:+d} VP"
 
@@ -662,6 +688,17 @@ def child_name(game: Game, child: Any) -> str:
     return family.child_name(child) + heir
 
 
+def _action_text(game: Game, option_id: str, label: str) -> str:
+    """An action of an action menu with what it does and costs (issue 32); one not
+    allowed keeps its name only, its reason said beside it."""
+    from planet_king.engine.rules.actions import describe
+
+    d = game.decision
+    shown = d is not None and any(o.id == option_id and o.allowed for o in d.options)
+    does = describe(game, option_id.rpartition(":")[2]) if shown else ""
+    return f"{label}: {does}" if does else label
+
+
 # Option ids whose notable the option offers (explorers already show the rating used).
 OFFERS_NOTABLE = ("noble", "mistress", "valido", "leader", "remove", "painter", "genius")
 _RATINGS_SAID = re.compile(r"\s*\((?:military|political|government|prestige)[^()]*\)$")
@@ -670,8 +707,11 @@ _RATINGS_SAID = re.compile(r"\s*\((?:military|political|government|prestige)[^()
 def option_text(game: Game, option_id: str, label: str) -> str:
     """An option's label with the ratings and traits of the notable it offers (the
     engine's own short "(military 1, political 2, ...)" gives way to the fuller
-    summary); any other option as the engine labels it."""
+    summary); an action with what it does and costs ("Cortes: a fortune test: positive
+    +2 ducats..."); any other option as the engine labels it."""
     kind, _, rest = option_id.partition(":")
+    if kind == "action":
+        return _action_text(game, option_id, label)
     if kind not in OFFERS_NOTABLE:
         return label
     nid = rest.partition(":")[0]
