@@ -67,4 +67,8 @@ def test_the_evaluator_s_answer_is_shown_as_a_guess_with_no_star_shares_or_recom
     assert "%" not in text.split("Value:")[1].split(advice_table.footer())[0]
     assert " ± " not in text  # a guess has no measured error
     for option in game.decision.legal:
-        assert option.label in text
+        if option.meaning is not None and option.meaning.action == "back":
+            # the action menu's Back: a way through the menus, no row (issue 32)
+            assert all(r.option != option.id for r in table.rows)
+        else:
+            assert option.label in text

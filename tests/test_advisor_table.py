@@ -121,3 +121,46 @@ def test_a_bot_choice_outside_the_group_is_said_to_be_worse() -> None:
     )
     assert table.starred is None
     assert "The bot's own choice, Option c, is worse by more than the noise." in table.verdict
+
+
+def test_level_shares_add_up_to_100_percent_by_largest_remainder() -> None:
+    """Issue 32: rounded one by one, thirds read 30% + 30% + 30%; by largest remainder
+    the shares shown add up to 100% (in steps of 10% under 100 playouts)."""
+    thirds = option("a", 2.0, 0.1, 60)
+    thirds["victory_levels"] = {
+        "major-victory": 0.333,
+        "historical-outcome": 0.333,
+        "defeat": 0.334,
+    }
+    row = build(reply(thirds)).rows[0]
+    assert advice_table.levels_text(row) == (
+        "Major Victory 30% · Historical Outcome 30% · Defeat 40% (in steps of 10%)"
+    )
+    # in steps of 1% (400 playouts or more), a tie of remainders goes to the better level
+    assert advice_table.rounded_shares(
+        {"major-victory": 0.125, "defeat": 0.125, "neither-king-nor-planet": 0.75}, 1
+    ) == {"major-victory": 13, "defeat": 12, "neither-king-nor-planet": 75}
+    for step in (1, 5, 10):
+        shares = {"major-victory": 0.07, "historical-outcome": 0.46, "defeat": 0.47}
+        assert sum(advice_table.rounded_shares(shares, step).values()) == 100
+
+
+def test_the_action_menus_back_has_no_row(content) -> None:
+    """Actions / Types of Actions: the action menu's Back returns to the choice of type;
+    it is a way through the menus, not a move: the advisor's answer marks it and the
+    table (the TUI's and the plain text's) leaves it out (issue 32)."""
+    from planet_king.advisor.answer import advice_json
+    from planet_king.advisor.search import Advice, OptionValue
+    from planet_king.engine.game import Game
+    from planet_king.engine.rules import actions
+
+    g = Game("the-planet-king", seed=1, content=content)
+    g.decision = next(actions.take_one(g, "simple", actions.Context("card", "ACTION")))
+    legal = g.decision.legal_ids
+    assert "back" in legal
+    advice = Advice([OptionValue(o) for o in legal], legal[0], legal[0], "expert", 0, 1, 0.0)
+    answer = advice_json(g, advice)
+    assert [o["option"] for o in answer["options"] if o.get("back")] == ["back"]
+    table = build(answer)
+    assert [r.option for r in table.rows] == [o for o in legal if o != "back"]
+    assert "Back" not in table.text().split()

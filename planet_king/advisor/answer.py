@@ -22,11 +22,17 @@ def advice_json(game: Game, advice: Advice) -> dict[str, object]:
     shown = decision_view(game, decision.role)
     assert shown is not None
     labels = {o["id"]: o["label"] for o in shown["options"]}
+    # the action menu's Back is a way through the menus, not a move: the table leaves it
+    # out (issue 32), though the search plays it as the bots may take it
+    back = {o["id"] for o in shown["options"] if (o["meaning"] or {}).get("action") == "back"}
     options = []
     for v in advice.options:
         figures = v.as_dict()
         option = figures.pop("option")
-        options.append({"option": option, "label": labels[v.option_id], **figures})
+        entry = {"option": option, "label": labels[v.option_id], **figures}
+        if option in back:
+            entry["back"] = True
+        options.append(entry)
     return {
         "decision": shown["prompt"],
         "role": decision.role.value,

@@ -7,7 +7,9 @@ It prints nothing with more precision than it has:
   an option with one playout has no error yet, and says so;
 - level shares and the star ``*`` need ``MIN_SAMPLES`` playouts of the option; the shares
   are rounded to steps that the sample can tell apart (10% under 100 playouts, 5% under
-  400, 1% beyond);
+  400, 1% beyond), by largest remainder, so that they add up to 100%;
+- the action menu's Back (``"back": true``) is a way through the menus, not a move: it
+  has no row;
 - options within ``NOISE_Z`` standard errors of the best value (the error of the gap,
   ``sqrt(se_best² + se_other²)``) cannot be told from it: they are grouped as "too close
   to call" and none of them is starred;
@@ -117,16 +119,30 @@ def share_step(playouts: int) -> int:
     return 10 if playouts < 100 else 5 if playouts < 400 else 1
 
 
+def rounded_shares(shares: dict[str, float], step: int) -> dict[str, int]:
+    """Shares (fractions adding up to 1) as percentages in steps of ``step`` that add up
+    to 100, by largest remainder: each gets its quota rounded down, and the steps left
+    go to the largest remainders (the better level first among equals). Rounded one by
+    one they did not add up (issue 32: 10% + 90% read 10% + 80%, or 110%)."""
+    steps = 100 // step
+    keys = sorted(shares, key=lambda k: _ORDER.get(k, 9))
+    quotas = {k: shares[k] * steps for k in keys}
+    out = {k: math.floor(quotas[k] + 1e-9) for k in keys}
+    left = round(sum(shares.values()) * steps) - sum(out.values())
+    by_remainder = sorted(keys, key=lambda k: out[k] - quotas[k])  # largest remainder first
+    for k in by_remainder[: max(0, left)]:
+        out[k] += 1
+    return {k: n * step for k, n in out.items()}
+
+
 def levels_text(r: Row) -> str:
     if not r.enough:
         return f"levels after {MIN_SAMPLES} playouts"
     step = share_step(r.playouts)
-    parts = []
-    for key, share in sorted(r.levels.items(), key=lambda kv: _ORDER.get(kv[0], 9)):
-        pct = round(share * 100 / step) * step
-        if pct:
-            parts.append(f"{LEVEL_WORDS.get(key, key)} {pct}%")
-    auto = round(r.automatic_defeat * 100 / step) * step
+    pcts = rounded_shares(r.levels, step)
+    parts = [f"{LEVEL_WORDS.get(k, k)} {pct}%" for k, pct in pcts.items() if pct]
+    # a part of Defeat (ruling R45): never more than Defeat's share as shown
+    auto = min(round(r.automatic_defeat * 100 / step) * step, pcts.get("defeat", 0))
     if auto:
         parts.append(f"of which automatic defeat {auto}%")
     steps = f" (in steps of {step}%)" if step > 1 else ""
@@ -186,7 +202,7 @@ def too_close(best: Row, other: Row) -> bool:
 def build(reply: dict[str, Any]) -> Table:
     """The table of an advisor's answer (``advisor.answer.advice_json``'s object)."""
     pick = reply.get("recommended")
-    rows = [_row(d, pick) for d in reply.get("options", [])]
+    rows = [_row(d, pick) for d in reply.get("options", []) if not d.get("back")]
     if reply.get("source") == EVALUATOR:
         return _guess_table(reply, rows)
     valued = sorted((r for r in rows if r.playouts), key=lambda r: r.value, reverse=True)

@@ -9,6 +9,8 @@ def plural(n: int | float, one: str, many: str | None = None) -> str:
     return f"{n:g} {one if n == 1 else (many or one + 's')}"
 
 
-def a_unit(noun: str) -> str:
-    """``a_unit("old tercio")`` -> "an old tercio"; ``a_unit("tercio")`` -> "a tercio"."""
-    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+def a_unit(noun: str, *, capital: bool = False) -> str:
+    """``a_unit("old tercio")`` -> "an old tercio"; ``a_unit("tercio")`` -> "a tercio";
+    ``capital``: at the start of a sentence ("An Indies fleet")."""
+    article = "an" if noun[:1].lower() in "aeiou" else "a"
+    return f"{article.capitalize() if capital else article} {noun}"

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from planet_king.present import level_name
+from planet_king.present.forecast_words import level_name
 from planet_king.review.model import Review, TurnRow
 
 WIDTH = 80  # the whole row, label and figure included

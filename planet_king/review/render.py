@@ -8,7 +8,7 @@ import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from planet_king.present import level_name
+from planet_king.present.forecast_words import level_name
 from planet_king.review.account import Account, Part, settle, strokes, turning_points
 from planet_king.review.charts import charts as terminal_charts
 from planet_king.review.decisions import errors

@@ -150,7 +150,7 @@ def council(game: Game) -> Panel:
     p = Panel()
     forecast_block(game, p)
     p.heading("Council of State")
-    p.row("Turn", f"{s.turn} of {scen.first_turn}-{scen.last_turn} ({scen.years})")
+    p.row("Turn", present.turn_text(game))
     p.row("Phase", phase_name(game))
     bar = Text()
     bar.append("■" * s.treasury, style="bold yellow")

@@ -35,7 +35,7 @@ PACKAGE = Path(planet_king.__file__).resolve().parent
 WORDS = frozenset({"prompt", "label"})
 # Who may read the words: the presenters (whole modules), and the engine where it writes
 # them (a function each).
-PRESENTERS = ("tui/", "cli/", "textmode.py", "tutorial.py", "present.py", "serve.py")
+PRESENTERS = ("tui/", "cli/", "textmode.py", "tutorial.py", "present/", "serve.py")
 WRITERS = {
     "engine/view.py": {"decision_view"},  # the decision handed to the presenters, in words
     "engine/game.py": {"choose"},  # the message of an illegal choice, for people

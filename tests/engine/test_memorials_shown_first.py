@@ -12,7 +12,7 @@ from planet_king.engine.decisions import Role
 from planet_king.engine.game import Game, GameOptions
 from planet_king.engine.rules import memorials, scenario_setup
 from planet_king.engine.view import view
-from planet_king.present import memorial_note
+from planet_king.present.memorials import memorial_note
 
 SHORT = ("anni-mirabiles", "anni-horribiles", "the-planet-king")
 

@@ -21,11 +21,17 @@ def test_military_leaders_a_noble_outside_his_counter_turns_cannot_take_a_comman
     """Tokens / Military Leaders: "All leaders have the game turns in which they are
     available indicated on the back of their counter" (Errata: Spinola 1-2). On turn 6
     Córdoba (counter 1-3) cannot be sent to command; Pimentel (1-5) neither; nobody at
-    Court can lead a new war."""
+    Court can lead a new war, and the reason names them with their turns (issue 32: it
+    said "no noble with a military rating at Court")."""
     game = full_game(content, turn=6)
     assert not court.can_command(game, "gonzalo-fernandez-de-cordoba")
     reasons = dict(actions.campaign_targets(game, CARD))
-    assert reasons["flanders"] == "no noble with a military rating at Court"
+    assert reasons["flanders"] == (
+        "no noble at Court can lead an army: the turns of the leader counters of "
+        f"{game.name('francisco-pimentel')} (turns 1-5), "
+        f"{game.name('diego-carrillo')} (turns 1-2) and "
+        f"{game.name('gonzalo-fernandez-de-cordoba')} (turns 1-3) are over"
+    )
     game.state.turn = 3
     assert court.can_command(game, "gonzalo-fernandez-de-cordoba")
 

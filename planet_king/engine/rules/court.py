@@ -281,6 +281,29 @@ def why_not_command(g: Game, nid: str) -> str | None:
     return None
 
 
+def no_commander_reason(g: Game) -> str:
+    """Why no noble at Court can be sent to lead a new army: none has a military rating,
+    or those who have one hold leader counters whose turns are over (or not begun),
+    named with their turns (issue 32: the reason was only on their cards)."""
+    turn = g.state.turn
+    out_of_turn = []
+    for nid in court_nobles(g):
+        card = noble(g, nid)
+        if card.leader is None or can_command(g, nid):
+            continue
+        t = card.leader.turns
+        span = f"from {t.condition}" if t.condition else f"turns {t.from_ or 1}-{t.to or 8}"
+        out_of_turn.append((f"{g.name(nid)} ({span})", t.to is not None and turn > t.to))
+    if not out_of_turn:
+        return "no noble with a military rating at Court"
+    names = [name for name, _ in out_of_turn]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    over = all(ended for _, ended in out_of_turn)
+    counters = "leader counter" if len(names) == 1 else "leader counters"
+    when = "are over" if over else f"do not include turn {turn}"
+    return f"no noble at Court can lead an army: the turns of the {counters} of {listed} {when}"
+
+
 def remove_from_game(
     g: Game, nid: str, cause: str, *, rule: str = "", death: bool = False
 ) -> Rules:

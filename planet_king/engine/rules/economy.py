@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from planet_king.content.ids import Place
 from planet_king.engine.decisions import Choices, DecisionKind, Meaning, Role
-from planet_king.engine.words import plural
+from planet_king.engine.rules.units import UNIT_NAMES
+from planet_king.engine.words import a_unit, plural
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
@@ -32,6 +34,31 @@ def asiento_label(g: Game) -> tuple[str, str] | None:
 
 # The End of Turn steps after Income (planet_king.engine.rules.end_of_turn).
 AFTER_INCOME = ("mortality", "scores", "valido")
+
+
+def asiento_terms(g: Game) -> str:
+    """What the next Asiento gives and what it really costs (Simple Actions / Asiento;
+    Income from Spain): the ducats now against Castile's revenues at Income, or, on the
+    Indies, the ducats that lie in the viceroyalties and overseas territories."""
+    s = g.state
+    now = f"+{plural(asiento_ducats(g), 'ducat')} now"
+    if s.asiento == 0:
+        now = f"on the revenues of Castile, {now}"
+        castile = plural(2 if s.portugal_independent else 3, "ducat")
+        when = "this turn's Income"
+        if s.phase == "end-of-turn" and s.step in AFTER_INCOME:  # ruling R101
+            when = "next turn's Income (this turn's are collected: ruling R101)"
+        spain = ""
+        if Place.SPAIN in s.raids:
+            spain = "; none come from Spain anyway while its raid marker stays (a fleet lifts it)"
+        return f"{now}, but Castile's {castile} are not collected at {when}{spain}"
+    if s.asiento == 1:
+        taken = plural(sum(s.indies_ducats.values()), "ducat")
+        return (
+            f"on the revenues of the Indies, {now}, but the {taken} now in the viceroyalties "
+            "and overseas territories are withdrawn (the Indies income is drawn from them)"
+        )
+    return "both Asientos are made this turn (on Castile, then on the Indies)"
 
 
 def do_asiento(g: Game, source: str) -> None:
@@ -94,11 +121,14 @@ def bankruptcy(g: Game, owed: int, source: str, cause: str) -> Rules:
         opts = Choices()
         nxt = asiento_label(g)
         if nxt:
-            opts.add(nxt[0], f"{nxt[1]} (+{asiento_ducats(g)} ducats)")
+            opts.add(nxt[0], f"Asiento {asiento_terms(g)}")
         for loc in sorted(s.units):
             for kind in SELLABLE:
                 if s.units[loc].get(kind, 0) > 0:
-                    opts.add(f"sell:{loc}:{kind}", f"Sell a {kind} in {g.name(loc)} (+1 ducat)")
+                    opts.add(
+                        f"sell:{loc}:{kind}",
+                        f"Sell {a_unit(UNIT_NAMES[kind])} in {g.name(loc)} (+1 ducat)",
+                    )
         if not opts:
             g.log(
                 f"Nothing left to raise ducats with: {plural(owed, 'ducat')} written off.",
@@ -119,7 +149,11 @@ def bankruptcy(g: Game, owed: int, source: str, cause: str) -> Rules:
         else:
             _, loc, kind = choice.split(":")
             s.units[loc][kind] -= 1
-            g.log(f"A {kind} in {g.name(loc)} is sold.", rule=RULE_BANKRUPTCY, cause=cause)
+            g.log(
+                f"{a_unit(UNIT_NAMES[kind], capital=True)} in {g.name(loc)} is sold.",
+                rule=RULE_BANKRUPTCY,
+                cause=cause,
+            )
             g.gain(1, "bankruptcy:sale", rule=RULE_BANKRUPTCY, cause="sale of a unit")
         paid = min(owed, s.treasury)
         s.treasury -= paid

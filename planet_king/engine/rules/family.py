@@ -98,7 +98,7 @@ def remove_bastards(g: Game, cause: str, *, rule: str) -> None:
     Royal Mistress's replacement, her death or exile (ruling R42)."""
     for child in [c for c in g.state.children if not c.legitimate]:
         return_marker(g, child)
-        g.log(f"{child_name(child)} is removed ({cause}).", rule=rule, cause=cause)
+        g.log(f"{the_child(child)} is removed ({cause}).", rule=rule, cause=cause)
 
 
 def choose_heir(g: Game, cause: str) -> Rules:
@@ -109,7 +109,7 @@ def choose_heir(g: Game, cause: str) -> Rules:
         return
     opts = Choices()
     for c in sons:
-        opts.add(f"heir:{c.id}", child_name(c))
+        opts.add(f"heir:{c.id}", the_child(c))
     choice = yield from g.ask(
         "Name the new heir",
         opts,
@@ -140,7 +140,7 @@ def mortality(g: Game) -> Rules:
             continue
         was_heir = s.heir == child.id
         return_marker(g, child)
-        g.log(f"{child_name(child)} dies.", rule=RULE_MORTALITY)
+        g.log(f"{the_child(child)} dies.", rule=RULE_MORTALITY)
         if child.male:
             reason = "death of the heir" if was_heir else "death of a son"
             g.add_happiness(-1, reason, rule=RULE_MORTALITY)

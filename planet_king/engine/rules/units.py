@@ -287,7 +287,7 @@ def move_one(g: Game, src: str, kind: str, dst: str, cause: str) -> None:
     remove_unit(g, src, kind)
     add_unit(g, dst, kind)
     g.log(
-        f"A {UNIT_NAMES[kind]} moves from {g.name(src)} to {g.name(dst)}.",
+        f"{a_unit(UNIT_NAMES[kind], capital=True)} moves from {g.name(src)} to {g.name(dst)}.",
         rule=RULE_MOVE,
         cause=cause,
     )

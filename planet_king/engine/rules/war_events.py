@@ -193,7 +193,7 @@ def _alliance_loss(g: Game, card: EventCard) -> Rules:
         loc, _, kind = rest.partition(":")
         units.remove_unit(g, loc, kind)
         g.log(
-            f"A {UNIT_NAMES[kind]} in {g.name(loc)} is removed.",
+            f"{a_unit(UNIT_NAMES[kind], capital=True)} in {g.name(loc)} is removed.",
             rule=RULE_ALLIANCE,
             cause=card.name,
         )
@@ -408,9 +408,13 @@ def _storms(g: Game, card: EventCard) -> Rules:
             g.log("A fleet is lost in the storm.", rule=RULE_STORMS, cause=card.name)
     for what, label in (("pirates", "Pirates marker"), ("indies-fleet", "Indies fleet")):
         for _ in range(s.plus_ultra.get(what, 0)):
-            if g.fortune_test(f"storm: a {label}", rule=RULE_STORMS).negative:
+            if g.fortune_test(f"storm: {a_unit(label)}", rule=RULE_STORMS).negative:
                 s.plus_ultra[what] -= 1
-                g.log(f"A {label} is lost in the storm.", rule=RULE_STORMS, cause=card.name)
+                g.log(
+                    f"{a_unit(label, capital=True)} is lost in the storm.",
+                    rule=RULE_STORMS,
+                    cause=card.name,
+                )
     if s.plus_ultra.get("manila-galleon"):
         g.log("The Manila Galleon is not affected.", rule=RULE_STORMS, cause=card.name)
     return _nothing()

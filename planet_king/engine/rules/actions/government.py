@@ -15,10 +15,12 @@ from planet_king.engine.rules.actions.protocol import (
     Context,
     action,
     check,
+    describes,
     forbidden_gov,
     refused_everywhere,
 )
 from planet_king.engine.rules.units import UNIT_NAMES
+from planet_king.engine.words import a_unit, plural
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
@@ -32,7 +34,11 @@ def deploy_now(g: Game, kind: str, rule: str, cause: str, places: list[str]) -> 
         g, f"Place the {UNIT_NAMES[kind]} where?", places, rule=rule, cause=cause, unit=kind
     )
     units.add_unit(g, dst, kind)
-    g.log(f"A {UNIT_NAMES[kind]} is placed in {g.name(dst)}.", rule=rule, cause=cause)
+    g.log(
+        f"{a_unit(UNIT_NAMES[kind], capital=True)} is placed in {g.name(dst)}.",
+        rule=rule,
+        cause=cause,
+    )
 
 
 @action(
@@ -55,6 +61,13 @@ def _raise_tercio(g: Game, ctx: Context) -> Rules:
     g.log("A Spanish tercio is placed in the Under Construction box.", rule=rule)
 
 
+@describes(_raise_tercio)
+def _raise_tercio_does(g: Game) -> str:
+    if g.hothead:
+        return "placed at once in Italy or the Italian front (ruling R8)"
+    return "it waits in the Under Construction box (deployed by CONSTRUCTION or at End of Turn)"
+
+
 @check(_raise_tercio)
 def _raise_tercio_check(g: Game, ctx: Context) -> str | None:
     return None if units.counters_left(g, "tercio") > 0 else "no Spanish tercio counter left"
@@ -66,6 +79,7 @@ def _raise_tercio_check(g: Game, ctx: Context) -> str | None:
     "Raise a Tercio of Nations",
     f"{R_GOV} (Raise a Tercio of Nations)",
     cost=1,
+    does="placed at once in any territory or war of the monarchy",
 )
 def _raise_nations(g: Game, ctx: Context) -> Rules:
     rule = f"{R_GOV} (Raise a Tercio of Nations)"
@@ -93,6 +107,13 @@ def _build_fleet(g: Game, ctx: Context) -> Rules:
     g.log(f"A fleet is placed in the Under Construction box.{note}", rule=rule)
     return
     yield  # pragma: no cover
+
+
+@describes(_build_fleet)
+def _build_fleet_does(g: Game) -> str:
+    if g.hothead:
+        return "it waits in the Under Construction box, never deployed: no End of Turn in Hothead"
+    return "it waits in the Under Construction box (deployed by CONSTRUCTION or at End of Turn)"
 
 
 @check(_build_fleet)
@@ -133,10 +154,51 @@ def _campaign_reasons(g: Game, ctx: Context) -> Iterator[tuple[str, str | None]]
                     n for n in court_leaders if s.treasury >= war_campaigns.campaign_cost(g, n)
                 ]
             if why is None and not court_leaders:
-                why = "no noble with a military rating at Court"
+                why = court.no_commander_reason(g)
             elif why is None and not affordable:
                 why = "the Treasury cannot pay for any leader at Court"
         yield w, why
+
+
+COSTS = "1 ducat, 2 when Ambrosio de Spinola or Juan José of Austria at military 3 leads"
+
+
+def campaign_terms(g: Game, war_id: str) -> str:
+    """What a campaign in a war at war would be now (Government Actions / Military
+    Campaign): who leads, his strategy in fortune tests, the SP compared and what a
+    positive result gains, the cost. Read without fixing a "?" rating."""
+    s = g.state
+    leader = wars.serving_commander(g, war_id)
+    if leader is None:
+        return ""
+    counter = g.content.nobles[leader].leader
+    if court.rating_fixed(g, leader, "military"):
+        strategy = court.known_rating(g, leader, "military")
+        army = s.units.get(war_id, {})
+        total = units.unit_sp(army)
+        if counter and counter.admiral and total > 0 and army.get("fleet", 0) * 2 >= total:
+            strategy += 1  # an admiral with half the army in fleets
+        tests = plural(strategy, "fortune test")
+    else:
+        tests = "fortune tests by his military rating, fixed first by a test (1 to 3)"
+    if counter and counter.tactician:
+        tests += ", neutral counting as positive (tactician)"
+    mine = wars.army_sp(g, war_id, player_campaign=True)
+    theirs = wars.enemy_strength(g, war_id)
+    gain = "each positive result moves" if mine >= theirs else "every two positive results move"
+    return (
+        f"{g.name(leader)} leads, {tests}; {mine:g} SP against {theirs}: {gain} the marker a "
+        f"space your way; {leader_cost(g, leader)}"
+    )
+
+
+def leader_cost(g: Game, nid: str) -> str:
+    """A campaign's cost under this leader, in ducats (Special Rules: Ambrosio de
+    Spinola; Juan José of Austria and Rodrigo Pacheco)."""
+    cost = wars.campaign_cost(g, nid)
+    if cost == 2 and not court.rating_fixed(g, nid, "military"):
+        return "the campaign costs 2 ducats, 1 if his military rating is fixed below 3"
+    return f"the campaign costs {plural(cost, 'ducat')}"
 
 
 @action(
@@ -147,8 +209,15 @@ def _campaign(g: Game, ctx: Context) -> Rules:
     rule = f"{R_GOV} (Military Campaign)"
     opts = Choices()
     for w, why in campaign_targets(g, ctx):
-        verb = "Campaign in" if s.wars[w].active else "Declare war and campaign:"
-        opts.add(f"war:{w}", f"{verb} {g.name(w)}", why)
+        if s.wars[w].active:
+            terms = campaign_terms(g, w) if why is None else ""
+            label = f"Campaign in {g.name(w)}" + (f": {terms}" if terms else "")
+        else:
+            label = f"Declare war and campaign: {g.name(w)}"
+            if why is None:
+                theirs = wars.enemy_strength(g, w)
+                label += f" (enemy {theirs} SP): a noble from Court takes the command ({COSTS})"
+        opts.add(f"war:{w}", label, why)
     war_id = (
         yield from g.ask(
             "Military campaign: against which war?",
@@ -184,8 +253,10 @@ def _campaign(g: Game, ctx: Context) -> Rules:
                 cost = war_campaigns.campaign_cost(g, nid)
                 lopts.add(
                     f"noble:{nid}",
-                    f"{g.name(nid)} (cost {cost})",
-                    None if s.treasury >= cost else f"costs {cost} ducats",
+                    f"{g.name(nid)}: {leader_cost(g, nid)}",
+                    None
+                    if s.treasury >= cost
+                    else f"costs {plural(cost, 'ducat')}; the Treasury has {s.treasury}",
                 )
         nid = (
             yield from g.ask(
@@ -210,6 +281,15 @@ def _campaign(g: Game, ctx: Context) -> Rules:
         war_campaigns.pay_campaign(g, ws.leader or "", rule=rule)
     yield from war_campaigns.player_campaign(g, war_id, ctx.cause)
     return war_id
+
+
+@describes(_campaign)
+def _campaign_does(g: Game) -> str:
+    return (
+        f"{COSTS}: as many fortune tests as the commander's strategy; each positive result "
+        "moves the war marker a space your way (every two if the enemy has more SP); or "
+        "declare war, a noble from Court taking the command"
+    )
 
 
 @check(_campaign)

@@ -74,7 +74,14 @@ def _install(g: Game, nid: str, pos: str, rule: str, cause: str) -> Rules:
         yield from court.remove_from_game(g, old, f"replaced by {g.name(nid)}", rule=rule)
 
 
-@action("appoint-noble", "political", "Appoint Noble", f"{R_POL} (Appoint Noble)")
+@action(
+    "appoint-noble",
+    "political",
+    "Appoint Noble",
+    f"{R_POL} (Appoint Noble)",
+    does="the top noble card goes to Court, an office or an army command; a holder "
+    "replaced returns to Court or leaves the game",
+)
 def _appoint(g: Game, ctx: Context) -> Rules:
     s = g.state
     rule = f"{R_POL} (Appoint Noble)"
@@ -109,7 +116,14 @@ def _appoint_check(g: Game, ctx: Context) -> str | None:
     return None if g.state.noble_deck else "the noble deck is empty"
 
 
-@action("nominate-noble", "political", "Nominate Noble", f"{R_POL} (Nominate Noble)")
+@action(
+    "nominate-noble",
+    "political",
+    "Nominate Noble",
+    f"{R_POL} (Nominate Noble)",
+    does="a noble at Court moves to an office or an army command; a holder replaced "
+    "returns to Court or leaves the game",
+)
 def _nominate(g: Game, ctx: Context) -> Rules:
     rule = f"{R_POL} (Nominate Noble)"
     opts = Choices()
@@ -184,7 +198,17 @@ def ambassadors(g: Game, war_id: str) -> list[str]:
     return out
 
 
-@action("embassy", "political", "Send Embassy", f"{R_POL} (Embassy)", unique=True, cost=1)
+@action(
+    "embassy",
+    "political",
+    "Send Embassy",
+    f"{R_POL} (Embassy)",
+    unique=True,
+    cost=1,
+    does="an ambassador makes his political rating minus 1 in fortune tests: a positive "
+    "result puts a war at truce until the end of the turn (a second embassy makes peace: "
+    "-1 VP, -1 prestige)",
+)
 def _embassy(g: Game, ctx: Context) -> Rules:
     yield from embassy(g, ctx.cause, paid=True)
 

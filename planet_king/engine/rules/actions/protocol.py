@@ -82,19 +82,48 @@ class Action:
 
 
 ACTIONS: dict[str, Action] = {}
+# What each action does and costs, in the rulebook's terms, as the menus describe it
+# (issue 32: "Cortes", "Asiento" said nothing of either). Words for people: a function
+# of the game where the figures depend on it (the Asiento's, a campaign's cost).
+DOES: dict[str, Callable[[Game], str]] = {}
 
 
 def action(
-    aid: str, type_: str, name: str, rule: str, *, unique: bool = False, cost: int = 0
+    aid: str,
+    type_: str,
+    name: str,
+    rule: str,
+    *,
+    unique: bool = False,
+    cost: int = 0,
+    does: str = "",
 ) -> Callable[[Callable[[Game, Context], Rules]], Action]:
-    """Register an action; its why_not is attached with ``@<action>.check``-style below."""
+    """Register an action; its why_not is attached with ``@check(<action>)`` below, and
+    ``does`` (or ``@describes(<action>)``) says what it does."""
 
     def wrap(run: Callable[[Game, Context], Rules]) -> Action:
         act = Action(aid, type_, name, rule, unique, cost, _always_ok, run)
         ACTIONS[aid] = act
+        if does:
+            DOES[aid] = lambda g: does
         return act
 
     return wrap
+
+
+def describes(act: Action) -> Callable[[Callable[[Game], str]], None]:
+    """Register what ``act`` does, in words that read the game."""
+
+    def wrap(fn: Callable[[Game], str]) -> None:
+        DOES[act.id] = fn
+
+    return wrap
+
+
+def describe(g: Game, aid: str) -> str:
+    """What action ``aid`` does and costs now, in words ("" if its name says it)."""
+    fn = DOES.get(aid)
+    return fn(g) if fn is not None else ""
 
 
 def _always_ok(g: Game, ctx: Context) -> str | None:

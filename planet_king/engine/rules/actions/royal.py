@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from planet_king.content.ids import Event, Place
 from planet_king.engine.decisions import Choices, DecisionKind, Option, Role
 from planet_king.engine.rules import court, family, geniuses, modes, wars
-from planet_king.engine.rules.actions.protocol import Context, action, check
+from planet_king.engine.rules.actions.protocol import Context, action, check, describes
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
@@ -16,7 +16,15 @@ if TYPE_CHECKING:
 R_ROYAL = "Actions / Royal Actions"
 
 
-@action("issue", "royal", "Issue", f"{R_ROYAL} (Issue)", unique=True)
+@action(
+    "issue",
+    "royal",
+    "Issue",
+    f"{R_ROYAL} (Issue)",
+    unique=True,
+    does="a fortune test per fertility point of the Queen and of the Royal Mistress; each "
+    "positive or neutral result a child (neutral: sickly), a bastard son +1 happiness",
+)
 def _issue(g: Game, ctx: Context) -> Rules:
     yield from family.issue(g, ctx.cause)
 
@@ -37,6 +45,8 @@ def _issue_check(g: Game, ctx: Context) -> str | None:
     "Choose Royal Mistress",
     f"{R_ROYAL} (Choose Royal Mistress)",
     unique=True,
+    does="a lady of prestige 0 or less becomes Royal Mistress, +1 happiness; the one "
+    "she replaces leaves the game with her bastards",
 )
 def _mistress(g: Game, ctx: Context) -> Rules:
     rule = f"{R_ROYAL} (Choose Royal Mistress)"
@@ -55,7 +65,14 @@ def _mistress_check(g: Game, ctx: Context) -> str | None:
     return None
 
 
-@action("hunt", "royal", "Hunt", f"{R_ROYAL} (Hunt)", unique=True)
+@action(
+    "hunt",
+    "royal",
+    "Hunt",
+    f"{R_ROYAL} (Hunt)",
+    unique=True,
+    does="HUNTING DAY is shuffled into the event deck: +1 happiness when it is played",
+)
 def _hunt(g: Game, ctx: Context) -> Rules:
     s = g.state
     if Event.HUNTING_DAY in s.discard:
@@ -82,7 +99,14 @@ def _hunt_check(g: Game, ctx: Context) -> str | None:
     return None
 
 
-@action("nominate-genius", "royal", "Nominate/Remove Genius", geniuses.RULE_GENIUS)
+@action(
+    "nominate-genius",
+    "royal",
+    "Nominate/Remove Genius",
+    geniuses.RULE_GENIUS,
+    does="the top genius card comes to Court; a genius may be removed from the game (one "
+    "must be, over the limit)",
+)
 def _genius(g: Game, ctx: Context) -> Rules:
     yield from geniuses.nominate(g, ctx.cause)
 
@@ -94,7 +118,14 @@ def _genius_check(g: Game, ctx: Context) -> str | None:
     return None if g.state.genius_deck else "the genius deck is empty"
 
 
-@action("court-painter", "royal", "Appoint Court Painter", geniuses.RULE_PAINTER)
+@action(
+    "court-painter",
+    "royal",
+    "Appoint Court Painter",
+    geniuses.RULE_PAINTER,
+    does="a painter at Court with 2 or more enlightenment points becomes Court painter, "
+    "immune to RIVALRY and FALL FROM GRACE",
+)
 def _painter(g: Game, ctx: Context) -> Rules:
     yield from geniuses.appoint_painter(g, ctx.cause)
 
@@ -112,13 +143,14 @@ def _painter_check(g: Game, ctx: Context) -> str | None:
     "Sale of Privileges",
     f"{R_ROYAL} (Sale of Privileges)",
     unique=True,
+    does="a noble at Court of your choice leaves the game for good, for +1 ducat",
 )
 def _sale(g: Game, ctx: Context) -> Rules:
     opts = Choices()
     for nid in court.court_nobles(g):
         opts.add(f"noble:{nid}", g.name(nid))
     choice = yield from g.ask(
-        "Sell privileges: which noble leaves the Court for good?",
+        "Sale of Privileges (+1 ducat): which noble at Court leaves the game for good?",
         opts,
         kind=DecisionKind.SELL_PRIVILEGES,
         role=Role.KING,
@@ -155,7 +187,14 @@ def free_positions(g: Game, nid: str) -> list[str]:
     return out
 
 
-@action("royal-pardon", "royal", "Royal Pardon", f"{R_ROYAL} (Royal Pardon)")
+@action(
+    "royal-pardon",
+    "royal",
+    "Royal Pardon",
+    f"{R_ROYAL} (Royal Pardon)",
+    does="an exile returns to a free position at Court, in an office or in command of an "
+    "army (none free: to his deck)",
+)
 def _pardon(g: Game, ctx: Context) -> Rules:
     s = g.state
     rule = f"{R_ROYAL} (Royal Pardon)"
@@ -236,7 +275,7 @@ def _pardon_check(g: Game, ctx: Context) -> str | None:
 @action("cortes", "royal", "Cortes", f"{R_ROYAL} (Cortes)", unique=True)
 def _cortes(g: Game, ctx: Context) -> Rules:
     rule = f"{R_ROYAL} (Cortes)"
-    helper = [n for n in court.court_nobles(g) if court.rating(g, n, "political") >= 2]
+    helper = cortes_helpers(g)
     t = g.fortune_test("the Cortes", rule=rule)
     if helper and not t.positive:
         choice = yield from g.ask(
@@ -255,6 +294,28 @@ def _cortes(g: Game, ctx: Context) -> Rules:
         g.log("The Cortes grant nothing.", rule=rule, cause=ctx.cause)
     else:
         place_revolt(g, "the Cortes", rule)
+
+
+def cortes_helpers(g: Game) -> list[str]:
+    """The nobles at Court (never the Valido) with a political rating of 2 or 3, who
+    may have the Cortes' test repeated once."""
+    return [n for n in court.court_nobles(g) if court.rating(g, n, "political") >= 2]
+
+
+@describes(_cortes)
+def _cortes_does(g: Game) -> str:
+    helper = cortes_helpers(g)
+    repeat = (
+        f"{g.name(helper[0])} at Court may have it repeated once"
+        if helper
+        else "no noble at Court with political 2 or 3 to have it repeated"
+    )
+    # Hothead has no End of Turn, where revolts are resolved (place_revolt says so too)
+    when = "no effect: Hothead has no End of Turn" if g.hothead else "resolved at End of Turn"
+    return (
+        "a fortune test: positive +2 ducats, neutral nothing, negative a revolt marker in "
+        f"Spain, Italy or the Spanish Netherlands ({when}); {repeat}"
+    )
 
 
 def place_revolt(g: Game, cause: str, rule: str) -> None:

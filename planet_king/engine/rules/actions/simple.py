@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from planet_king.engine.decisions import Choices, DecisionKind, Role
 from planet_king.engine.rules import economy, exploration, units
 from planet_king.engine.rules.actions.government import deploy_now
-from planet_king.engine.rules.actions.protocol import Context, action, check
+from planet_king.engine.rules.actions.protocol import Context, action, check, describes
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game, Rules
@@ -24,6 +24,8 @@ R_SIMPLE = "Actions / Simple Actions"
     "simple",
     "Raise a Provincial Tercio",
     f"{R_SIMPLE} (Raise a Provincial Tercio)",
+    does="placed at once in Spain, Italy or the wars of Portugal, Italy, Barbary, the "
+    "Ottoman Empire or the Catalan front; no ducat",
 )
 def _raise_provincial(g: Game, ctx: Context) -> Rules:
     yield from deploy_now(
@@ -42,7 +44,13 @@ def _raise_provincial_check(g: Game, ctx: Context) -> str | None:
     return None if units.has_new_unit_place(g, "provincial") else "nowhere to place it"
 
 
-@action("move", "simple", "Move a Fleet, Tercio or Leader", units.RULE_MOVE)
+@action(
+    "move",
+    "simple",
+    "Move a Fleet, Tercio or Leader",
+    units.RULE_MOVE,
+    does="units in one territory or war move along uninterrupted lines of communication",
+)
 def _move(g: Game, ctx: Context) -> Rules:
     yield from units.move_action(g, ctx.cause)
 
@@ -82,6 +90,8 @@ def _fortification_targets(g: Game) -> Iterator[str]:
     f"{R_SIMPLE} (Build a Fortification)",
     unique=True,
     cost=1,
+    does="+1 prestige; a fortification for a viceroyalty, overseas territory or "
+    "settlement waits in the Under Construction box",
 )
 def _fortify(g: Game, ctx: Context) -> Rules:
     rule = f"{R_SIMPLE} (Build a Fortification)"
@@ -122,6 +132,8 @@ def _fortify_check(g: Game, ctx: Context) -> str | None:
     "Conduct an Exploration",
     f"{R_SIMPLE} (Conduct an Exploration)",
     unique=True,
+    does="an explorer makes fortune tests by his government or military rating: a "
+    "positive result advances the exploration marker one space",
 )
 def _explore(g: Game, ctx: Context) -> Rules:
     yield from exploration.exploration_action(g, ctx.cause)
@@ -137,6 +149,11 @@ def _asiento(g: Game, ctx: Context) -> Rules:
     economy.do_asiento(g, "action:asiento")
     return
     yield  # pragma: no cover
+
+
+@describes(_asiento)
+def _asiento_does(g: Game) -> str:
+    return economy.asiento_terms(g)
 
 
 @check(_asiento)
