@@ -170,7 +170,7 @@ def lose_sp(g: Game, war_id: str, cause: str, *, enemy_leader_strategy: int) -> 
         )
     else:
         g.log(
-            f"A {UNIT_NAMES[choice]} is lost in {g.name(war_id)}.",
+            f"{a_unit(UNIT_NAMES[choice], capital=True)} is lost in {g.name(war_id)}.",
             rule=RULE_PROGRESSION,
             cause=cause,
         )

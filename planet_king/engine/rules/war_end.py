@@ -215,7 +215,7 @@ def _redeploy(g: Game, war_id: str, cause: str) -> Rules:
             if d != war_id and units.destination_ok(g, kind, d)
         ]
         if not dests:
-            g.log(f"No place to redeploy a {UNIT_NAMES[kind]}.", rule=RULE_END, cause=cause)
+            g.log(f"No place to redeploy {a_unit(UNIT_NAMES[kind])}.", rule=RULE_END, cause=cause)
             return
         dst = yield from units.ask_place(
             g, f"Redeploy the {UNIT_NAMES[kind]} to?", dests, rule=RULE_END, cause=cause, unit=kind

@@ -195,7 +195,7 @@ def campaign_terms(g: Game, war_id: str) -> str:
 def leader_cost(g: Game, nid: str) -> str:
     """A campaign's cost under this leader, in ducats (Special Rules: Ambrosio de
     Spinola; Juan José of Austria and Rodrigo Pacheco)."""
-    cost = wars.campaign_cost(g, nid)
+    cost = war_campaigns.campaign_cost(g, nid)
     if cost == 2 and not court.rating_fixed(g, nid, "military"):
         return "the campaign costs 2 ducats, 1 if his military rating is fixed below 3"
     return f"the campaign costs {plural(cost, 'ducat')}"
