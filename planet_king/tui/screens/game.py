@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static, Tab, Tabs
+from textual.widgets import OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
 
 from planet_king import present, saves
@@ -25,6 +25,7 @@ from planet_king.advisor import client as advisor_client
 from planet_king.engine.forecast import defeat_warnings, option_effects
 from planet_king.tui import views
 from planet_king.tui.draws import Draw, DrawTracker
+from planet_king.tui.footer import FittingFooter
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game
@@ -159,7 +160,7 @@ class GameScreen(Screen[None]):
             yield Static(id="dhead")
             yield Static(id="lastdraws")
             yield OptionList(id="options")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.query_one("#panel-log").border_title = "Log (l)"
