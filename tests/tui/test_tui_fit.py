@@ -6,18 +6,23 @@ reach and said to be there."""
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 from textual.widgets._footer import FooterKey
 
-from planet_king import tutorial
+from planet_king import present, tutorial
+from planet_king.bots import make_bot
 from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.tui.app import PlanetKingApp
 from planet_king.tui.footer import FittingFooter
+from planet_king.tui.screens.game import GameScreen
 from planet_king.tui.screens.tutorial import TutorialScreen
 
 Script = Callable[[PlanetKingApp, Pilot[Any]], Awaitable[None]]
@@ -73,3 +78,98 @@ def test_the_footer_s_hints_fit_80_columns_on_every_screen(tmp_path: Path) -> No
         assert shown["t"] == "Tutorial" and {"q", "h", "left_square_bracket"} <= set(shown)
 
     run(app, guided, (80, 24))
+
+
+# ---------------------------------------------------------------- the forecast at 80x24
+def _screen_rows(app: PlanetKingApp) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def _forecast_in_view(app: PlanetKingApp, game: Game) -> None:
+    """Every score line, the Treasury's and the VP's, on screen (each line's start: a
+    line may wrap), while the decision's options are on screen too."""
+    rows = _screen_rows(app)
+    lines = [line.text for line in present.forecast_lines(game)]
+    vp = max(i for i, line in enumerate(lines) if line.startswith("VP "))
+    for line in lines[: vp + 1]:
+        assert any(line[:40] in row for row in rows), (line, rows)
+    assert any(row.startswith("┃ 1. ") for row in rows), "\n".join(rows)
+
+
+@pytest.mark.slow
+def test_the_forecast_keeps_every_line_in_view_at_80x24_with_a_decision_open(
+    tmp_path: Path,
+) -> None:
+    """Issue 32: at 80x24 a decision of many options left the forecast only its first
+    two scores. The expert plays Anni Mirabiles; at the first decision of each phase and
+    at every decision of eight options or more, the screen shows every score, the
+    Treasury and the VP line of the forecast, and the options."""
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.has_class("-narrow")
+        seen: set[tuple[int, str]] = set()
+        long = 0
+        while game.decision is not None:
+            d = game.decision
+            phase = (game.state.turn, game.state.phase)
+            if phase not in seen or len(d.options) >= 8:
+                seen.add(phase)
+                long += len(d.options) >= 8
+                screen.refresh_view()
+                await pilot.pause()
+                _forecast_in_view(app, game)
+            game.choose(bot.choose(game))
+        assert long >= 5 and len(seen) >= 8
+
+    game = Game("anni-mirabiles", seed=12)
+    bot = make_bot("expert", 12)
+    run(PlanetKingApp(game, saves_dir=tmp_path), script, (80, 24))
+
+
+# ---------------------------------------------------------------- the options' focus
+def _fleet_move() -> Game:
+    """Anni Mirabiles (seed 4, random play) at "Move the fleet to?": 12 places and Back,
+    more than the options list holds at 120x40."""
+    g = Game("anni-mirabiles", seed=4)
+    r = random.Random(4)
+    while g.decision is not None:
+        d = g.decision
+        if d.prompt == "Move the fleet to?" and d.back is not None:
+            return g
+        g.choose(r.choice(d.legal_ids))
+    raise AssertionError("no 'Move the fleet to?' in this game")
+
+
+def test_a_decision_s_options_have_the_keys_and_say_what_lies_below(tmp_path: Path) -> None:
+    """Issue 32: at 120x40 PgDn and End scrolled the Council (Tab had left the options)
+    and options 8 and on, and Back, lay below the list's edge unseen. The options list
+    has the focus at every new decision, the box's border names the options out of view
+    and their keys, and End, Home, PgDn and PgUp move through them with each in view."""
+    game = _fleet_move()
+    d = game.decision
+    assert d is not None and len(d.options) == 13
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        options = app.screen.query_one("#options", OptionList)
+        box = app.screen.query_one("#decision")
+        assert options.has_focus and options.max_scroll_y > 0
+        assert str(box.border_subtitle) == "↓ Back below: PgDn, End"
+        await pilot.press("tab")  # to a panel: its keys scroll it
+        assert not options.has_focus
+        await pilot.press("escape")
+        assert options.has_focus
+        await pilot.press("end")
+        assert options.highlighted == len(d.options) - 1  # Back
+        assert options.scroll_y == options.max_scroll_y > 0
+        assert str(box.border_subtitle).endswith("above: PgUp, Home")
+        await pilot.press("home")
+        assert options.highlighted == 0 and options.scroll_y == 0
+        await pilot.press("pagedown")
+        assert options.highlighted and options.highlighted >= 8
+        await pilot.press("tab")
+        assert not options.has_focus
+        await pilot.press("1")  # a choice made from anywhere: the next decision's
+        assert game.decision is not d and options.has_focus  # options have the keys
+
+    run(PlanetKingApp(game, saves_dir=tmp_path), script, (120, 40))
