@@ -20,6 +20,7 @@ from planet_king import present, tutorial
 from planet_king.bots import make_bot
 from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
+from planet_king.tui import views
 from planet_king.tui.app import PlanetKingApp
 from planet_king.tui.footer import FittingFooter
 from planet_king.tui.screens.game import GameScreen
@@ -128,48 +129,70 @@ def test_the_forecast_keeps_every_line_in_view_at_80x24_with_a_decision_open(
 
 
 # ---------------------------------------------------------------- the options' focus
-def _fleet_move() -> Game:
-    """Anni Mirabiles (seed 4, random play) at "Move the fleet to?": 12 places and Back,
-    more than the options list holds at 120x40."""
-    g = Game("anni-mirabiles", seed=4)
-    r = random.Random(4)
+def _random_play_to(seed: int, wanted: Callable[[Game], bool]) -> Game:
+    """Anni Mirabiles played at random (seeded) to the first decision ``wanted``."""
+    g = Game("anni-mirabiles", seed=seed)
+    r = random.Random(seed)
     while g.decision is not None:
-        d = g.decision
-        if d.prompt == "Move the fleet to?" and d.back is not None:
+        if wanted(g):
             return g
-        g.choose(r.choice(d.legal_ids))
-    raise AssertionError("no 'Move the fleet to?' in this game")
+        g.choose(r.choice(g.decision.legal_ids))
+    raise AssertionError("no such decision in this game")
 
 
-def test_a_decision_s_options_have_the_keys_and_say_what_lies_below(tmp_path: Path) -> None:
-    """Issue 32: at 120x40 PgDn and End scrolled the Council (Tab had left the options)
-    and options 8 and on, and Back, lay below the list's edge unseen. The options list
-    has the focus at every new decision, the box's border names the options out of view
-    and their keys, and End, Home, PgDn and PgUp move through them with each in view."""
-    game = _fleet_move()
+def test_at_120x40_every_option_and_back_are_in_view(tmp_path: Path) -> None:
+    """Issue 32: options 8 and on, and Back, lay below the list's edge (a cap of 12
+    rows) with the box half empty. "Move the fleet to?": 12 places and Back, all shown."""
+    game = _random_play_to(4, lambda g: g.decision.prompt == "Move the fleet to?")
     d = game.decision
-    assert d is not None and len(d.options) == 13
+    assert d is not None and d.back is not None and len(d.options) == 13
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        options = app.screen.query_one("#options", OptionList)
+        assert options.has_focus and options.max_scroll_y == 0
+        assert options.size.height == options.option_count  # one line each, all of them
+        assert not app.screen.query_one("#decision").border_subtitle
+
+    run(PlanetKingApp(game, saves_dir=tmp_path), script, (120, 40))
+
+
+def test_a_decision_s_options_have_the_keys_and_say_what_lies_out_of_view(
+    tmp_path: Path,
+) -> None:
+    """Issue 32: at 120x40 PgDn and End scrolled the Council (Tab had left the options).
+    The options list has the focus at every new decision; a list longer than the box
+    says on the box's border which options lie out of view and the keys that bring
+    them; End, Home and PgDn move through it, each option brought into view."""
+    game = _random_play_to(3, lambda g: len(g.decision.options) >= 16)
+    d = game.decision
+    assert d is not None and d.prompt == "Remove one card of the noble deck from the game?"
 
     async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
         options = app.screen.query_one("#options", OptionList)
         box = app.screen.query_one("#decision")
-        assert options.has_focus and options.max_scroll_y > 0
-        assert str(box.border_subtitle) == "↓ Back below: PgDn, End"
+        assert options.has_focus and options.max_scroll_y > 0 and options.scroll_y == 0
+        last = views.option_key(len(d.options))
+        assert str(box.border_subtitle).endswith(f"-{last} below: PgDn, End")
         await pilot.press("tab")  # to a panel: its keys scroll it
         assert not options.has_focus
         await pilot.press("escape")
         assert options.has_focus
         await pilot.press("end")
-        assert options.highlighted == len(d.options) - 1  # Back
-        assert options.scroll_y == options.max_scroll_y > 0
-        assert str(box.border_subtitle).endswith("above: PgUp, Home")
+        allowed = [i for i, o in enumerate(d.options) if o.allowed]
+        assert options.highlighted == allowed[-1]
+        assert options.scroll_y == options.max_scroll_y
+        assert "above: PgUp, Home" in str(box.border_subtitle)
         await pilot.press("home")
-        assert options.highlighted == 0 and options.scroll_y == 0
+        assert options.highlighted == allowed[0] and options.scroll_y == 0
         await pilot.press("pagedown")
-        assert options.highlighted and options.highlighted >= 8
+        assert options.highlighted is not None and options.highlighted > allowed[0]
+        for _ in range(3):  # past the last allowed: still highlighted, the rest in view
+            await pilot.press("pagedown")
+            assert options.highlighted == allowed[-1]
+        assert options.scroll_y == options.max_scroll_y
         await pilot.press("tab")
         assert not options.has_focus
-        await pilot.press("1")  # a choice made from anywhere: the next decision's
+        await pilot.press("1")  # a choice made with focus elsewhere: the next decision's
         assert game.decision is not d and options.has_focus  # options have the keys
 
     run(PlanetKingApp(game, saves_dir=tmp_path), script, (120, 40))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -84,6 +84,27 @@ def drawn_line(recent: list[Draw]) -> Text:
         else:
             parts.append(draw_text(d, compact=True))
     return Text("  ·  ").join(parts)
+
+
+class DecisionOptions(OptionList):
+    """The decision's options. Past the last option allowed, Textual's PgDn left the
+    list with no highlight (and PgUp before the first): here they stop at that option,
+    and pressed there again they scroll on, so the options not allowed beyond it are
+    read too (issue 32)."""
+
+    def action_page_down(self) -> None:
+        self._page(super().action_page_down, self.action_last, self.scroll_page_down)
+
+    def action_page_up(self) -> None:
+        self._page(super().action_page_up, self.action_first, self.scroll_page_up)
+
+    def _page(self, move: Callable[[], None], end: Callable[[], None], scroll: Any) -> None:
+        before = self.highlighted
+        move()
+        if self.highlighted is None:
+            end()
+        if self.highlighted == before:
+            scroll(animate=False)
 
 
 class GameScreen(Screen[None]):
@@ -165,7 +186,7 @@ class GameScreen(Screen[None]):
         with Vertical(id="decision"):
             yield Static(id="dhead")
             yield Static(id="lastdraws")
-            yield OptionList(id="options")
+            yield DecisionOptions(id="options")
         yield FittingFooter()
 
     def on_mount(self) -> None:
@@ -479,6 +500,20 @@ class GameScreen(Screen[None]):
         current = options.get_option_at_index(index) if index < options.option_count else None
         if event.option.id is not None and current is event.option:
             self.take(event.option.id)
+
+    @on(OptionList.OptionHighlighted, "#options")
+    def _option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """At the first or the last option allowed, the list shows its start or its end:
+        the options not allowed before or after it (with their reasons) are read too,
+        though the highlight never lands on them."""
+        d = self.game.decision
+        if d is None or event.option_list.option_count != len(d.options):
+            return
+        allowed = [i for i, o in enumerate(d.options) if o.allowed]
+        if allowed and event.option_index == allowed[-1]:
+            event.option_list.scroll_end(animate=False, immediate=True)
+        elif allowed and event.option_index == allowed[0] and not self._new_decision:
+            event.option_list.scroll_home(animate=False, immediate=True)
 
     @on(OptionList.OptionHighlighted, "#log")
     def _log_highlighted(self, event: OptionList.OptionHighlighted) -> None:
