@@ -236,6 +236,11 @@ class GameScreen(Screen[None]):
         self._set("topbar", views.top_bar(self.game, self.app.size.width), layout=False)
         self._fit_options()
 
+    def on_screen_resume(self) -> None:
+        """Back from a window (a tutorial page, the End of Turn): a screen under another
+        is not laid out, so the options were fitted to sizes that have changed since."""
+        self._fit_options()
+
     def _fit_options(self) -> None:
         """The options list never runs below the decision's box: under a long header (a
         notable's summary, the cards drawn) at 80x24 the box is full before the list
@@ -254,18 +259,30 @@ class GameScreen(Screen[None]):
     def _room_for_forecast(self) -> None:
         """The decision's box is never so tall that the forecast's lines (every score,
         the Treasury, the VP) leave the Council of State: at 80x24 a decision of many
-        options left only its first two scores in view (issue 32). Wide, the Council
-        has the first of the board's grid rows (app.tcss): the board keeps its need over
-        that row's share."""
+        options left only its first two scores in view (issue 32). Under a long header
+        the Treasury and VP lines give way to two rows of options, the scores never.
+        Wide, the Council has the first of the board's grid rows (app.tcss): the board
+        keeps its need over that row's share."""
         board, box = self.query_one("#board"), self.query_one("#decision")
         council = self.query_one("#council")
         width = council.size.width or board.size.width - 5  # hidden: another tab shown
-        need = views.forecast_height(self.game, width, self.app.console) + 2  # its border
         rows = [r.value for r in board.styles.grid_rows or ()]
-        if self.has_class("-wide") and rows:  # the Council's row: its share of the board
-            need = math.ceil(need * sum(rows) / rows[0])
+        share = sum(rows) / rows[0] if self.has_class("-wide") and rows else 1.0
+
+        def need(scores_only: bool) -> int:  # the board's rows: the forecast's, its border
+            lines = views.forecast_height(
+                self.game, width, self.app.console, scores_only=scores_only
+            )
+            return math.ceil((lines + 2) * share)  # wide: the Council's row is a share
+
         both = board.outer_size.height + box.outer_size.height
-        cap = max(self.MIN_DECISION, min(both - need, self.size.height * 3 // 5))
+        cap = both - need(False)
+        # a long header (a notable's summary, the cards drawn) with two rows of options
+        # comes before the forecast's Treasury and VP lines, never before its scores
+        header = sum(self.query_one(w).outer_size.height for w in ("#dhead", "#lastdraws"))
+        if cap < header + 4:
+            cap = min(header + 4, both - need(True))
+        cap = max(self.MIN_DECISION, min(cap, self.size.height * 3 // 5))
         if box.styles.max_height != Scalar.from_number(cap):
             box.styles.max_height = cap
         self.call_after_refresh(self._shrink_options)
@@ -281,14 +298,17 @@ class GameScreen(Screen[None]):
     def _to_the_top(self) -> None:
         """A new decision's list starts at its first option when the one highlighted
         (the first allowed) is in view from there: the list, scrolled to it while it was
-        still being sized, hid the options above it."""
+        still being sized, hid the options above it. Otherwise the highlighted option is
+        brought into view."""
         options = self.query_one("#options", OptionList)
-        if self._new_decision and options.highlighted is not None:
-            self._new_decision = False
+        if options.highlighted is not None:
             last = options._index_to_line[options.highlighted]
             last += options._heights[options.highlighted]
-            if last <= options.size.height:
+            if self._new_decision and last <= options.size.height:
                 options.scroll_to(y=0, animate=False, immediate=True)
+            else:  # the list shrank under it (the tutorial's example, highlighted)
+                options.scroll_to_highlight()
+        self._new_decision = False
         self._say_more_options()
 
     def _say_more_options(self) -> None:
