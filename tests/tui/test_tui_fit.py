@@ -57,7 +57,10 @@ def test_the_footer_s_hints_fit_80_columns_on_every_screen(tmp_path: Path) -> No
     content = load_content()
     tut = tutorial.load(content)
     cases = [
-        (PlanetKingApp(Game("anni-mirabiles", seed=5), saves_dir=tmp_path), ("q", "h", "r")),
+        (
+            PlanetKingApp(Game("anni-mirabiles", seed=5, content=content), saves_dir=tmp_path),
+            ("q", "h", "r"),
+        ),
         (PlanetKingApp(seed=1, saves_dir=tmp_path), ("e", "t", "q", "question_mark")),
     ]
     for app, wanted in cases:
@@ -129,7 +132,7 @@ def test_the_forecast_keeps_every_line_in_view_at_80x24_with_a_decision_open(
             game.choose(bot.choose(game))
         assert long >= 5 and len(seen) >= 8 and whole >= 0.9 * checked, (whole, checked)
 
-    game = Game("anni-mirabiles", seed=12)
+    game = Game("anni-mirabiles", seed=12, content=load_content())
     bot = make_bot("expert", 12)
     run(PlanetKingApp(game, saves_dir=tmp_path), script, (80, 24))
 
@@ -137,7 +140,7 @@ def test_the_forecast_keeps_every_line_in_view_at_80x24_with_a_decision_open(
 # ---------------------------------------------------------------- the options' focus
 def _random_play_to(seed: int, wanted: Callable[[Game], bool]) -> Game:
     """Anni Mirabiles played at random (seeded) to the first decision ``wanted``."""
-    g = Game("anni-mirabiles", seed=seed)
+    g = Game("anni-mirabiles", seed=seed, content=load_content())
     r = random.Random(seed)
     while g.decision is not None:
         if wanted(g):

@@ -11,6 +11,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.tui.app import PlanetKingApp
 
@@ -138,7 +139,7 @@ def fleet_move(tmp_path: Path) -> PlanetKingApp:
     """Anni Mirabiles (seed 4, random play) at "Move the fleet to?": 12 places and Back."""
     import random
 
-    game = Game("anni-mirabiles", seed=4)
+    game = Game("anni-mirabiles", seed=4, content=load_content())
     r = random.Random(4)
     while game.decision is not None and game.decision.prompt != "Move the fleet to?":
         game.choose(r.choice(game.decision.legal_ids))
