@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import re
 import shutil
 from pathlib import Path
 
@@ -12,8 +13,8 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
+from planet_king import present, tutorial
 from planet_king import rules_reference as rules_ref
-from planet_king import tutorial
 from planet_king.cli import app
 from planet_king.content.loader import Content, DataError
 from planet_king.engine import stacking
@@ -330,3 +331,61 @@ def test_back_in_a_step_s_sub_menu_returns_to_the_step_before(content: Content, 
     assert after.index(f"== Step {n} of {len(steps)}:") < after.index(f"== Step {n + 1} of")
     assert "The example went another way" not in text
     assert "== What to aim for" in text  # played to the end, on the path
+
+
+# "1 on France's side", "2 on Spain's side", "1 on the United Provinces' side"
+TRACK_PLACE = re.compile(r"(\d) on (?:the )?([\w' ]+?)(?:'s|') side")
+
+
+def _places(game) -> set[tuple[str, int]]:
+    """Each active war's marker as the Wars panel lays it out: the power's name (or
+    "enemy") on its side, "Spain" on Spain's, with the spaces counted from 0."""
+    out = set()
+    for war_id, ws in game.state.wars.items():
+        if ws.active:
+            power = game.name(game.content.wars[war_id].power)
+            if ws.position > 0:
+                out.add(("Spain", ws.position))
+            else:
+                out |= {(power, -ws.position), ("enemy", -ws.position)}
+    return out
+
+
+def test_the_tutorial_says_what_the_screen_shows(content: Content) -> None:
+    """Issue 32 (the newcomer's retry): the texts name no colour of a war track (the
+    board's red and black: the Wars panel draws a track as numbers with the power on the
+    left and Spain on the right), each place on a track they quote is the marker's at
+    that step (before or after its choice), and the Viceroy of the Indies' step calls
+    no noble "the best" of a choice he ties: every noble offered with the highest
+    government rating is named."""
+    tut = tutorial.load(content)
+    game = tutorial.new_game(tut, content)
+    texts = [tut.intro, *(p.text for p in tut.outro)]
+    first = tut.steps[0]
+    assert game.decision is not None and first.choice.startswith("noble:")
+    offered = [content.nobles[o.id.removeprefix("noble:")] for o in game.decision.options]
+    top = max(n.government for n in offered)
+    said = _said(first.text + " " + first.why)
+    assert "the best" not in said
+    for noble in offered:
+        if noble.government == top:  # named as the text names him: two words or more
+            words = present.short_name(game, noble.id).split()
+            names = {
+                " ".join(words[i:j]) for i in range(len(words) - 1) for j in (i + 2, len(words) + 1)
+            }
+            assert any(name in said for name in names if not name.startswith("de ")), noble.name
+    quoted = 0
+    for step in tut.steps:
+        step_texts = [step.text, step.why, *([step.lesson.text] if step.lesson else [])]
+        texts += step_texts
+        before = _places(game)
+        game.choose(step.choice)
+        for n, who in TRACK_PLACE.findall(_said(" ".join(step_texts))):
+            assert (who, int(n)) in before | _places(game), (step.title, n, who)
+            quoted += 1
+    for n, who in TRACK_PLACE.findall(_said(tut.outro[-1].text)):
+        assert (who, int(n)) in _places(game), (n, who)
+        quoted += 1
+    assert quoted >= 4
+    for text in texts:
+        assert not re.search(r"\b(red|black) \d", text), text

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -141,6 +141,21 @@ def forecast_block(game: Game, p: Panel) -> None:
         p.line(heading("If the turn ended now"))
     for line in lines:
         p.line(Text(line.text, style=DANGER_STYLE.get(line.danger, "")))
+
+
+def forecast_height(game: Game, width: int, console: Console, *, scores_only: bool = False) -> int:
+    """The rows the forecast takes at the top of the Council of State, wrapped at
+    ``width``, down to its VP line (every score, the Treasury, the VP; the thresholds
+    and what is left to chance follow where there is room), or down to its last score:
+    the screen keeps that much of the board for it while a decision is open (issue 32:
+    at 80x24 a long decision left only two of its lines in view)."""
+    p = Panel()
+    forecast_block(game, p)
+    last = "Treasury " if scores_only else "VP "
+    cut = [i for i, line in enumerate(p.key) if line.startswith(last)]
+    if cut:
+        del p.parts[cut[-1] + (0 if scores_only else 1) :]
+    return len(console.render_lines(p.render(), console.options.update_width(max(1, width))))
 
 
 def council(game: Game) -> Panel:

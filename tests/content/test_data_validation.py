@@ -314,3 +314,20 @@ def test_an_event_parameter_of_the_wrong_type_is_refused(data: Path, value: str)
     assert amount is not None
     edit(data / "events.yaml", amount.group(0), f"params: {{amount: {value}}}")
     refused(data, "events.yaml", "params.amount", "expected int")
+
+
+def test_the_data_version_is_the_played_data_not_the_tutorial_s_words(tmp_path: Path) -> None:
+    """Rewording the tutorial (data/tutorial) leaves the data version as it was: that
+    version keys the evaluator's model, the simulation workers' check and the saves, and
+    no game plays differently for it; a change to played data changes it."""
+    base = load_content().version
+    copy = tmp_path / "data"
+    shutil.copytree(default_data_dir(), copy)
+    tut = copy / "tutorial" / "first-turn.yaml"
+    tut.write_text(tut.read_text(encoding="utf-8").replace("Good luck", "Fair winds"), "utf-8")
+    assert load_content(copy).version == base
+    played = tmp_path / "played"  # another folder: contents are cached by folder
+    shutil.copytree(default_data_dir(), played)
+    scen = played / "scenarios" / "hothead.yaml"
+    scen.write_text(scen.read_text(encoding="utf-8") + "\n# a comment is data too\n", "utf-8")
+    assert load_content(played).version != base

@@ -133,3 +133,26 @@ def test_analysis_pane_opens_on_the_evaluator_s_guess(snap_compare: Any, tmp_pat
     )
     app, run_before = pane_app(tmp_path, {**reply, "source": "evaluator", "fates": 8}, final=False)
     assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
+
+
+def fleet_move(tmp_path: Path) -> PlanetKingApp:
+    """Anni Mirabiles (seed 4, random play) at "Move the fleet to?": 12 places and Back."""
+    import random
+
+    game = Game("anni-mirabiles", seed=4, content=load_content())
+    r = random.Random(4)
+    while game.decision is not None and game.decision.prompt != "Move the fleet to?":
+        game.choose(r.choice(game.decision.legal_ids))
+    assert game.decision is not None and game.decision.back is not None
+    return PlanetKingApp(game, saves_dir=tmp_path)
+
+
+def test_a_long_decision_at_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    """Issue 32: every line of the forecast down to the VP stays above a decision of
+    thirteen options, and the box's border names the options below and their keys."""
+    assert snap_compare(fleet_move(tmp_path), terminal_size=(80, 24))
+
+
+def test_a_long_decision_at_120x40(snap_compare: Any, tmp_path: Path) -> None:
+    """Issue 32: Back, below the list's edge, is named on the box's border."""
+    assert snap_compare(fleet_move(tmp_path), terminal_size=(120, 40))

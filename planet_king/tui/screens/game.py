@@ -7,8 +7,9 @@ hold no rules: the screen reads the game and sends the chosen option id back.
 
 from __future__ import annotations
 
+import math
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -16,17 +17,21 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.css.scalar import Scalar
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static, Tab, Tabs
+from textual.widgets import OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
 
 from planet_king import present, saves
 from planet_king.advisor import client as advisor_client
+from planet_king.engine.decisions import BACK_ID
 from planet_king.engine.forecast import defeat_warnings, option_effects
 from planet_king.tui import views
 from planet_king.tui.draws import Draw, DrawTracker
+from planet_king.tui.footer import FittingFooter
 
 if TYPE_CHECKING:
+    from planet_king.engine.decisions import Decision
     from planet_king.engine.game import Game
     from planet_king.tui.app import PlanetKingApp
 
@@ -81,6 +86,27 @@ def drawn_line(recent: list[Draw]) -> Text:
     return Text("  ·  ").join(parts)
 
 
+class DecisionOptions(OptionList):
+    """The decision's options. Past the last option allowed, Textual's PgDn left the
+    list with no highlight (and PgUp before the first): here they stop at that option,
+    and pressed there again they scroll on, so the options not allowed beyond it are
+    read too (issue 32)."""
+
+    def action_page_down(self) -> None:
+        self._page(super().action_page_down, self.action_last, self.scroll_page_down)
+
+    def action_page_up(self) -> None:
+        self._page(super().action_page_up, self.action_first, self.scroll_page_up)
+
+    def _page(self, move: Callable[[], None], end: Callable[[], None], scroll: Any) -> None:
+        before = self.highlighted
+        move()
+        if self.highlighted is None:
+            end()
+        if self.highlighted == before:
+            scroll(animate=False)
+
+
 class GameScreen(Screen[None]):
     # Typed as Screen declares it (mypy refuses a ClassVar over it), hence the noqa.
     HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012
@@ -131,6 +157,8 @@ class GameScreen(Screen[None]):
         self._autosave_error: str | None = None
         self._warnings: dict[str, str] = {}  # option id -> certain automatic defeat
         self._options_cap: int | None = None  # the options' height when the box lacks room
+        self._decision_shown: object = None  # the decision the options list was built for
+        self._new_decision = False  # its list not yet laid out (_to_the_top)
 
     @property
     def pk_app(self) -> PlanetKingApp:
@@ -158,8 +186,8 @@ class GameScreen(Screen[None]):
         with Vertical(id="decision"):
             yield Static(id="dhead")
             yield Static(id="lastdraws")
-            yield OptionList(id="options")
-        yield Footer()
+            yield DecisionOptions(id="options")
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.query_one("#panel-log").border_title = "Log (l)"
@@ -167,7 +195,9 @@ class GameScreen(Screen[None]):
         self._show_panel(self._current)
         self.query_one("#log", OptionList).anchor()
         self.refresh_view()
-        self.query_one("#options", OptionList).focus()
+        options = self.query_one("#options", OptionList)
+        options.focus()
+        self.watch(options, "scroll_y", self._say_more_options, init=False)
         if not self.game.over:
             self.call_after_refresh(self._autosave)
 
@@ -206,16 +236,55 @@ class GameScreen(Screen[None]):
         self._set("topbar", views.top_bar(self.game, self.app.size.width), layout=False)
         self._fit_options()
 
+    def on_screen_resume(self) -> None:
+        """Back from a window (a tutorial page, the End of Turn): a screen under another
+        is not laid out, so the options were fitted to sizes that have changed since."""
+        self._fit_options()
+
     def _fit_options(self) -> None:
         """The options list never runs below the decision's box: under a long header (a
         notable's summary, the cards drawn) at 80x24 the box is full before the list
         is, and its last options (Back among them) were out of sight, out of reach of
-        the list's own scrolling. The list takes the stylesheet's height, then, once
-        laid out, gives up the lines the box lacks and scrolls within the rest."""
+        the list's own scrolling. The box first leaves the board the rows of the
+        forecast (``_room_for_forecast``); the list takes the stylesheet's height, then,
+        once laid out, gives up the lines the box lacks and scrolls within the rest."""
         options = self.query_one("#options", OptionList)
         if self._options_cap is not None:
             self._options_cap = None
             options.styles.max_height = None
+        self.call_after_refresh(self._room_for_forecast)
+
+    MIN_DECISION = 8  # the box's rows at least: its border, the prompt, two options
+
+    def _room_for_forecast(self) -> None:
+        """The decision's box is never so tall that the forecast's lines (every score,
+        the Treasury, the VP) leave the Council of State: at 80x24 a decision of many
+        options left only its first two scores in view (issue 32). Under a long header
+        the Treasury and VP lines give way to two rows of options, the scores never.
+        Wide, the Council has the first of the board's grid rows (app.tcss): the board
+        keeps its need over that row's share."""
+        board, box = self.query_one("#board"), self.query_one("#decision")
+        council = self.query_one("#council")
+        width = council.size.width or board.size.width - 5  # hidden: another tab shown
+        rows = [r.value for r in board.styles.grid_rows or ()]
+        share = sum(rows) / rows[0] if self.has_class("-wide") and rows else 1.0
+
+        def need(scores_only: bool) -> int:  # the board's rows: the forecast's, its border
+            lines = views.forecast_height(
+                self.game, width, self.app.console, scores_only=scores_only
+            )
+            return math.ceil((lines + 2) * share)  # wide: the Council's row is a share
+
+        both = board.outer_size.height + box.outer_size.height
+        cap = both - need(False)
+        # a long header (a notable's summary, the cards drawn) with two rows of options
+        # comes before the forecast's Treasury and VP lines, never before its scores
+        header = sum(self.query_one(w).outer_size.height for w in ("#dhead", "#lastdraws"))
+        if cap < header + 4:
+            cap = min(header + 4, both - need(True))
+        cap = max(self.MIN_DECISION, min(cap, self.size.height * 3 // 5))
+        if box.styles.max_height != Scalar.from_number(cap):
+            box.styles.max_height = cap
         self.call_after_refresh(self._shrink_options)
 
     def _shrink_options(self) -> None:
@@ -224,6 +293,50 @@ class GameScreen(Screen[None]):
             options = self.query_one("#options", OptionList)
             self._options_cap = max(2, options.outer_size.height - over)
             options.styles.max_height = self._options_cap
+        self.call_after_refresh(self._to_the_top)
+
+    def _to_the_top(self) -> None:
+        """A new decision's list starts at its first option when the one highlighted
+        (the first allowed) is in view from there: the list, scrolled to it while it was
+        still being sized, hid the options above it. Otherwise the highlighted option is
+        brought into view."""
+        options = self.query_one("#options", OptionList)
+        if options.highlighted is not None:
+            last = options._index_to_line[options.highlighted]
+            last += options._heights[options.highlighted]
+            if self._new_decision and last <= options.size.height:
+                options.scroll_to(y=0, animate=False, immediate=True)
+            else:  # the list shrank under it (the tutorial's example, highlighted)
+                options.scroll_to_highlight()
+        self._new_decision = False
+        self._say_more_options()
+
+    def _say_more_options(self) -> None:
+        """The box's lower border names the options out of view and the keys that bring
+        them (issue 32: options 8 and on, and Back, lay below the list's edge unseen)."""
+        options = self.query_one("#options", OptionList)
+        d = self.game.decision
+        parts = []
+        if d is not None and options.option_count == len(d.options) and options.size.height:
+            lines = options._lines  # (option index, line) for each line of the list
+            top, bottom = int(options.scroll_y), int(options.scroll_y) + options.size.height
+            above = sorted({i for i, _ in lines[:top]})
+            below = sorted({i for i, _ in lines[bottom:]})
+            if above:
+                parts.append(f"↑ {self._option_keys(d, above)} above: PgUp, Home")
+            if below:
+                parts.append(f"↓ {self._option_keys(d, below)} below: PgDn, End")
+        self.query_one("#decision").border_subtitle = " · ".join(parts) or None
+
+    @staticmethod
+    def _option_keys(d: Decision, indexes: list[int]) -> str:
+        """ "8, 9, 0 and Back", or "8-b and Back" for many: the keys of these options."""
+        back = d.options[indexes[-1]].id == BACK_ID
+        keys = [views.option_key(i + 1) or "…" for i in indexes[: -1 if back else None]]
+        if not keys:
+            return "Back"
+        said = ", ".join(keys) if len(keys) <= 3 else f"{keys[0]}-{keys[-1]}"
+        return f"option{'s' if len(keys) > 1 else ''} {said}" + (" and Back" if back else "")
 
     def _set(self, wid: str, text: Text, *, layout: bool = True) -> None:
         """Update a Static only when its text changed (a redraw costs a layout)."""
@@ -312,6 +425,10 @@ class GameScreen(Screen[None]):
         )
         first = next(i for i, o in enumerate(d.options) if o.allowed)
         options.highlighted = first
+        if d is not self._decision_shown:  # a new decision: its options have the keys
+            self._decision_shown = d  # (PgDn, End...), wherever Tab or l had moved them
+            self._new_decision = True
+            self.action_focus_options()
         self._fit_options()
 
     # ------------------------------------------------------------ playing
@@ -403,6 +520,20 @@ class GameScreen(Screen[None]):
         current = options.get_option_at_index(index) if index < options.option_count else None
         if event.option.id is not None and current is event.option:
             self.take(event.option.id)
+
+    @on(OptionList.OptionHighlighted, "#options")
+    def _option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """At the first or the last option allowed, the list shows its start or its end:
+        the options not allowed before or after it (with their reasons) are read too,
+        though the highlight never lands on them."""
+        d = self.game.decision
+        if d is None or event.option_list.option_count != len(d.options):
+            return
+        allowed = [i for i, o in enumerate(d.options) if o.allowed]
+        if allowed and event.option_index == allowed[-1]:
+            event.option_list.scroll_end(animate=False, immediate=True)
+        elif allowed and event.option_index == allowed[0] and not self._new_decision:
+            event.option_list.scroll_home(animate=False, immediate=True)
 
     @on(OptionList.OptionHighlighted, "#log")
     def _log_highlighted(self, event: OptionList.OptionHighlighted) -> None:

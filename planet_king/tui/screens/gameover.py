@@ -11,10 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from planet_king import present
 from planet_king.tui import views
+from planet_king.tui.footer import FittingFooter
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game
@@ -72,7 +73,7 @@ class GameOverScreen(Screen[None]):
                 Text(f"T{e.turn} {e.phase}: ", style="dim") + Text(e.text) for e in g.log_entries
             )
             yield Static(chronicle, id="chronicle")
-        yield Footer()
+        yield FittingFooter()
 
     def action_export(self) -> None:
         """Write the chronicle next to the saves (the saves folder, whatever the current

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 KEYS: tuple[tuple[str, str], ...] = (
     ("1-9, 0, a...", "take that option of the pending decision (its key is shown before it)"),
     ("↑ ↓, Enter", "move among the options and take the highlighted one"),
+    (
+        "PgUp PgDn Home End",
+        "page through a long list of options (its border says what lies out of view)",
+    ),
     ("l", "focus the log; ↑ ↓ shows each entry's rule and cause, Enter opens the rule"),
     ("Escape", "back to the decision (or close this window)"),
     ("[ ]", "previous / next panel (under 120 columns, one panel shows at a time)"),

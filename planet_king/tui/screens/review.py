@@ -10,7 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from planet_king.tui.footer import FittingFooter
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game
@@ -30,7 +32,7 @@ class ReviewScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="reviewbody"):
             yield Static("Reviewing the reign (a quick review: some seconds)...", id="reviewtext")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.run_worker(self._think, thread=True, exclusive=True, group="review")

@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Checkbox, Footer, Input, OptionList, Select, Static
+from textual.widgets import Checkbox, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from planet_king import saves
 from planet_king.engine.game import GameOptions
 from planet_king.engine.rules.modes import DIFFICULTIES, OPTIONAL_RULES
+from planet_king.tui.footer import FittingFooter
 
 if TYPE_CHECKING:
     from planet_king.content.loader import Content
@@ -125,7 +126,7 @@ class TitleScreen(Screen[None]):
             with VerticalScroll(id="title-right"):
                 yield Static(id="scenario-detail")
                 yield Static(self._options_text(), id="title-options")
-        yield Footer()
+        yield FittingFooter()
 
     def _options_text(self) -> Text:
         t = Text("\nNew to the game?\n", style="bold underline")

@@ -105,7 +105,7 @@ class TutorialScreen(GameScreen):
         padding: 0 1;
     }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "guide", "Tutorial step")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "guide", "Tutorial")]
 
     def __init__(self, game: Game, tutorial: Tutorial) -> None:
         super().__init__(game)
