@@ -295,9 +295,9 @@ def test_common_random_numbers_same_seeds_for_each_option(content, monkeypatch) 
 def test_the_leaf_valuation_is_the_scenarios_unless_asked(
     content, monkeypatch, scenario: str, leaf: str
 ) -> None:
-    """Issue 29: the learned evaluator values The Planet King's truncated playouts (it
-    predicts an eight-turn reign's end better than the forecast's rates); the others keep
-    the forecast; a leaf asked for is the one used."""
+    """Issue 29: the learned evaluator values The Planet King's and Anni Mirabiles'
+    truncated playouts (it predicts their end better than the forecast's rates); the
+    others keep the forecast; a leaf asked for is the one used."""
     from planet_king.advisor import search
 
     leaves: list[str] = []

@@ -59,7 +59,8 @@ DEFAULT_HORIZON = 2  # turns played before the leaf is valued (0: to the end)
 # Anni Horribiles 0.729 vs 0.760, Iupiter Hispano and Hothead alike (one turn: the
 # playouts reach the end). With the recalibrated model, on seed 2907's games: The Planet
 # King 0.709 vs 0.488, Anni Mirabiles 0.659 vs 0.649.
-LEAF_BY_SCENARIO = {"the-planet-king": EVALUATOR}
+# Anni Horribiles: 0.6948 vs 0.6948 on seed 2907 (a tie), so it keeps the forecast.
+LEAF_BY_SCENARIO = {"the-planet-king": EVALUATOR, "anni-mirabiles": EVALUATOR}
 DEFAULT_LEAF = FORECAST
 
 
