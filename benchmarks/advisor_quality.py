@@ -290,6 +290,22 @@ def reference(
     return ref
 
 
+def saver(
+    cache: dict[str, Any], path: Path, stem: str, version: str
+) -> Callable[[Reference], None]:
+    """What saves the reference of the position ``stem`` in ``cache`` (and the file
+    ``path``) each time a block of fates is played: it replaces the smaller one."""
+
+    def save(ref: Reference) -> None:
+        for old in [k for k in cache if k.startswith(stem + ":")]:
+            del cache[old]  # the new one extends it
+        cache[f"{stem}:{ref['n']}:{version}"] = rounded(ref)
+        atomic_write(path, json.dumps(cache, separators=(",", ":")).encode())
+        print(f"  {stem}: {ref['n']} fates saved", flush=True)
+
+    return save
+
+
 PROBE = 8  # fates played to estimate a reference's cost
 BLOCK = 400  # fates played between two saves of a reference
 
@@ -355,13 +371,6 @@ def main() -> None:
             if have is None or have["n"] < args.reference_playouts:
                 start = time.monotonic()
 
-                def save(ref: Reference, stem: str = stem) -> None:
-                    for old in [k for k in cache if k.startswith(stem + ":")]:
-                        del cache[old]  # the new one extends it
-                    cache[f"{stem}:{ref['n']}:{version}"] = rounded(ref)
-                    atomic_write(CACHE, json.dumps(cache, separators=(",", ":")).encode())
-                    print(f"  {stem}: {ref['n']} fates saved", flush=True)
-
                 ref = reference(
                     game,
                     args.reference_playouts,
@@ -369,7 +378,7 @@ def main() -> None:
                     pool,
                     have,
                     args.max_reference_cpu,
-                    on_block=save,
+                    on_block=saver(cache, CACHE, stem, version),
                     cluster=dask,
                 )
                 if ref is None:

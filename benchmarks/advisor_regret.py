@@ -54,7 +54,6 @@ from planet_king.advisor.search import DEFAULT_HORIZON, DEFAULT_POLICY, advise
 from planet_king.bots import make_bot
 from planet_king.content.loader import Content, load_content
 from planet_king.engine.game import Game
-from planet_king.fsutil import atomic_write
 from planet_king.sim import bot_seed, game_seed
 
 SEEDS = (2901, 2902, 2903, 2904, 2905)
@@ -173,14 +172,6 @@ def main() -> None:
             have = aq.cached(cache, f"{stem}:0:{version}")
             ref = have
             if have is None or have["n"] < args.reference_playouts:
-
-                def save(ref: aq.Reference, stem: str = stem) -> None:
-                    for old in [k for k in cache if k.startswith(stem + ":")]:
-                        del cache[old]
-                    cache[f"{stem}:{ref['n']}:{version}"] = aq.rounded(ref)
-                    atomic_write(CACHE, json.dumps(cache, separators=(",", ":")).encode())
-                    print(f"  {stem}: {ref['n']} fates saved", flush=True)
-
                 start = time.monotonic()
                 ref = aq.reference(
                     game,
@@ -189,7 +180,7 @@ def main() -> None:
                     pool,
                     have,
                     args.max_reference_cpu,
-                    on_block=save,
+                    on_block=aq.saver(cache, CACHE, stem, version),
                     cluster=dask,
                 )
                 if ref is None:
