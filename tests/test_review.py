@@ -43,13 +43,21 @@ def reviewed(game: Game):
 
 
 # ---------------------------------------------------------------- a planted blunder
+# The seeds searched for a blunder to plant, the first that gives one (found by this
+# search over seeds 1-39) tried first: the search is the dearest part of the test (every
+# choice's defeat warnings) and the test is about the review, not the search. Should play
+# change so that this seed gives none, the search goes on through the others.
+FIRST_PLANTED = 32
+PLANT_SEEDS = (FIRST_PLANTED, *(s for s in range(1, 40) if s != FIRST_PLANTED))
+
+
 def blundered_game() -> tuple[Game, int]:
     """An expert game with one blunder planted: at a decision where an option brings
     an automatic defeat at this End of Turn (the forecast's warning) and the expert's own
     choice does not, that option is taken, and the expert plays on. The first such
     decision of the first seeds where the defeat does come (the expert cannot undo it).
     Returns the game and the blunder's choice number."""
-    for seed in range(1, 40):
+    for seed in PLANT_SEEDS:
         plain = expert_game(seed)
         g = Game(SCENARIO, seed=seed, keep_turn_starts=True, content=load_content())
         for mine in plain.choices:
@@ -66,10 +74,10 @@ def blundered_game() -> tuple[Game, int]:
                 if s.ended_by == "automatic-defeat" and s.turn == turn:
                     return trial, blunder
             g.choose(mine)
-    raise AssertionError("no certain automatic defeat to plant in 40 expert games")
+    raise AssertionError(f"no certain automatic defeat to plant in {len(PLANT_SEEDS)} expert games")
 
 
-@pytest.mark.slow  # the search for a blunder to plant plays some 30 games
+@pytest.mark.slow  # a game searched for a blunder to plant, reviewed
 def test_planted_blunder_ranks_first_among_errors():
     game, blunder = blundered_game()
     review, account = reviewed(game)
@@ -151,12 +159,23 @@ def test_stacked_instability_and_twilight_rank_as_the_worst_luck_of_the_reign(tm
 
 
 # ----------------------------------------------------------------- the account
-@pytest.mark.slow  # two whole games reviewed
-def test_account_parts_add_up_to_the_result_and_luck_is_zero_without_draws():
-    luck_steps: list[float] = []
-    for seed in (1, 2):
+@pytest.fixture(scope="module")
+def expert_reviews():
+    """Four whole expert games (seeds 1 to 4), each reviewed once (the dearest thing in
+    this file): the account's and the expert's errors' tests read the same reviews."""
+    out = []
+    for seed in range(1, 5):
         game = expert_game(seed)
-        review, a = reviewed(game)
+        out.append((game, *reviewed(game)))
+    return out
+
+
+@pytest.mark.slow  # whole games reviewed (shared with the test below)
+def test_account_parts_add_up_to_the_result_and_luck_is_zero_without_draws(expert_reviews):
+    luck_steps: list[float] = []
+    # seeds 1 and 2: in seeds 3 to 6 a set-up choice that draws nothing (the Ambassador
+    # in Austria) shows luck, a fault of the review's own, not yet mended
+    for game, review, a in expert_reviews[:2]:
         total = a.start.value + a.luck.value + a.decisions.value + a.residual.value
         assert math.isclose(total, a.result, abs_tol=1e-9)
         assert a.result == review.result
@@ -171,11 +190,10 @@ def test_account_parts_add_up_to_the_result_and_luck_is_zero_without_draws():
 
 
 @pytest.mark.slow
-def test_expert_errors_are_few_over_expert_games():
+def test_expert_errors_are_few_over_expert_games(expert_reviews):
     """The expert's own choices, reviewed: nearly all within the noise."""
     judged = errs = 0
-    for seed in range(3, 7):
-        review, a = reviewed(expert_game(seed))
+    for _game, review, a in expert_reviews:
         judged += len(review.steps)
         errs += a.errors
     assert errs <= 0.02 * judged
