@@ -307,7 +307,7 @@ def test_a_served_hothead_game_plays_in_a_real_browser(server, tmp_path: Path) -
             # the board, each panel read as a player reads it (a long name wraps in its
             # column): the Council of State, the Italian war track and the Court
             council = tab.panel("Council of State")
-            assert "Turn 1 of 1-1 (1628-1631)" in council and "3/12" in council, council
+            assert "Turn 1, the only turn (1628-1631)" in council and "3/12" in council, council
             wars = tab.panel("Wars")
             assert "War with France, Italian front" in wars, wars
             assert re.search(r"France 3 2 1 \[0\] 1 2 Spain", wars), wars
