@@ -370,7 +370,7 @@ def test_a_fortune_tests_card_is_never_shown_as_an_event(content) -> None:
     the rulebook's example the Queen's Issue turns over THE PLAGUE's card for a crow: the
     Drawn line says it was a test's card, not that the plague struck (issue 32, item 5)."""
     from planet_king import tutorial
-    from planet_king.tui.screens.game import draw_text, drawn_line
+    from planet_king.tui.screens.decision_parts import draw_text, drawn_line
 
     tut = tutorial.load(content)
     game = tutorial.new_game(tut, content)

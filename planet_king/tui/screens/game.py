@@ -8,9 +8,7 @@ hold no rules: the screen reads the game and sends the chosen option id back.
 from __future__ import annotations
 
 import math
-import threading
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -18,17 +16,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.css.scalar import Scalar
-from textual.screen import Screen
 from textual.widgets import OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
 
 from planet_king import present, saves
-from planet_king.advisor import client as advisor_client
 from planet_king.engine.decisions import BACK_ID
 from planet_king.engine.forecast import defeat_warnings, option_effects
 from planet_king.tui import views
 from planet_king.tui.draws import Draw, DrawTracker
 from planet_king.tui.footer import FittingFooter
+from planet_king.tui.screens.analysis import AnalysisScreen
+from planet_king.tui.screens.decision_parts import DecisionOptions, draw_text, drawn_line
 
 if TYPE_CHECKING:
     from planet_king.engine.decisions import Decision
@@ -45,69 +43,7 @@ PANELS: tuple[tuple[str, str], ...] = (
 )
 
 
-def draw_text(draw: Draw, *, compact: bool = False) -> Text:
-    """A card drawn, as the Drawn line and the Cards drawn panel show it. A fortune test
-    says so first and names its card after the bird, in the dim: only the bird counts,
-    and "crow - The Plague" alone would read as if the plague had struck."""
-    t = Text()
-    if draw.kind == "fortune":
-        t.append(f"test for {draw.why}: ", style="italic")
-    if draw.fortune:
-        bird = views.BIRD[draw.fortune]
-        t.append(f"{bird} {views.BIRD_SIGN[draw.fortune]}", style=views.BIRD_STYLE[draw.fortune])
-    else:
-        t.append("? bird", style="dim")
-    if draw.kind == "fortune":
-        if draw.sp_loss:
-            t.append(" SP✗", style="bold red")
-        t.append(f" (card: {draw.name})", style="dim")
-        return t
-    t.append(" ")
-    t.append(draw.name, style="bold")
-    if draw.sp_loss:
-        t.append(" SP✗", style="bold red")
-    if not compact:
-        t.append("  (event)", style="dim")
-    return t
-
-
-def drawn_line(recent: list[Draw]) -> Text:
-    """The Drawn line's cards: the tests of one reason in a row said once ("test for
-    campaign in Flanders: eagle + (card: Action), crow - (card: Pirates)")."""
-    parts: list[Text] = []
-    for i, d in enumerate(recent):
-        same = i > 0 and d.kind == "fortune" and recent[i - 1].kind == "fortune"
-        if same and recent[i - 1].why == d.why:
-            one = draw_text(d, compact=True)
-            parts[-1].append(", ")
-            parts[-1].append_text(one[len(f"test for {d.why}: ") :])
-        else:
-            parts.append(draw_text(d, compact=True))
-    return Text("  ·  ").join(parts)
-
-
-class DecisionOptions(OptionList):
-    """The decision's options. Past the last option allowed, Textual's PgDn left the
-    list with no highlight (and PgUp before the first): here they stop at that option,
-    and pressed there again they scroll on, so the options not allowed beyond it are
-    read too (issue 32)."""
-
-    def action_page_down(self) -> None:
-        self._page(super().action_page_down, self.action_last, self.scroll_page_down)
-
-    def action_page_up(self) -> None:
-        self._page(super().action_page_up, self.action_first, self.scroll_page_up)
-
-    def _page(self, move: Callable[[], None], end: Callable[[], None], scroll: Any) -> None:
-        before = self.highlighted
-        move()
-        if self.highlighted is None:
-            end()
-        if self.highlighted == before:
-            scroll(animate=False)
-
-
-class GameScreen(Screen[None]):
+class GameScreen(AnalysisScreen):
     # Typed as Screen declares it (mypy refuses a ClassVar over it), hence the noqa.
     HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012
         (0, "-narrow"),
@@ -577,96 +513,6 @@ class GameScreen(Screen[None]):
             (c.id for c in self.game.content.events.values() if c.name == last.name), None
         )
         self.app.push_screen(CardsScreen(self.game.content, last.name, card_id))
-
-    HINT_SECONDS = advisor_client.LIVE_SECONDS  # the analysis pane thinks this long at most
-    HINT_ROUND = 8  # playouts an option between two updates of the pane (tests: fewer)
-    _advisor: advisor_client.Advisor | None = None  # the open pane's, ended when it closes
-
-    def action_hint(self) -> None:
-        """The analysis pane: the advisor, in a long-lived child process
-        (``advisor.client``), thinks while the pane is open and the pane updates in place.
-        The game on screen is never touched, the playouts run on every core without
-        forking this threaded program, and Escape ends the process and its workers."""
-        from planet_king.tui.screens.modals import HintScreen
-
-        if self.game.decision is None:
-            self.notify("The game is over: there is no decision to advise on.", timeout=3)
-            return
-        position, seed = advisor_client.position(self.game)
-        pane = HintScreen(self.game.decision.prompt)
-        # made here, before the pane can close: Escape stops this very advisor, even
-        # before its worker has started the process (which it then never starts)
-        self._stop_advisor(in_background=True)
-        advisor = self._advisor = pane.advisor = advisor_client.Advisor()
-        self.app.push_screen(pane, lambda _: self._stop_advisor(advisor, in_background=True))
-        self.run_worker(
-            lambda: self._hint_worker(pane, advisor, position, seed),
-            thread=True,
-            exclusive=True,
-            group="hint",
-        )
-
-    def _hint_worker(
-        self, pane: Any, advisor: advisor_client.Advisor, position: str, seed: int
-    ) -> None:
-        try:
-            replies = self._analyse(advisor, position, seed)  # the advisor starts thinking
-            self._instant_answer(pane, position)  # meanwhile, the evaluator's answer
-            for reply in replies:
-                if pane.closed:
-                    return
-                self.app.call_from_thread(pane.show, reply, final=bool(reply.get("final")))
-        except Exception as exc:  # the advisor failing (or stopped) never ends the game
-            if not pane.closed:
-                self.app.call_from_thread(self._advisor_failed, pane, str(exc))
-        finally:
-            if pane.closed:
-                advisor.stop()  # a pane closed while its answer came: no process outlives it
-
-    def _instant_answer(self, pane: Any, position: str) -> None:
-        """The instant valuer's answer (the learned evaluator's), shown until the
-        playouts' first comes in; without one, the playouts alone."""
-        try:
-            reply = advisor_client.instant_answer(position, self.game.content)
-        except Exception:  # no instant answer: the playouts answer all the same
-            return
-        if reply is not None and not pane.closed:
-            self.app.call_from_thread(pane.show, reply)
-
-    def _advisor_failed(self, pane: Any, why: str) -> None:
-        if not pane.closed:
-            pane.action_close()
-        self.notify(f"The advisor failed: {why}", timeout=6)
-
-    def _analyse(
-        self, advisor: advisor_client.Advisor, position: str, seed: int
-    ) -> Iterator[dict[str, Any]]:
-        return advisor.stream(
-            position,
-            seed,
-            self.game.content.data_dir,
-            seconds=self.HINT_SECONDS,
-            round_size=self.HINT_ROUND,
-        )
-
-    def _stop_advisor(
-        self, advisor: advisor_client.Advisor | None = None, *, in_background: bool = False
-    ) -> None:
-        """Ends the advisor's process (its workers with it): a pane closed stops thinking.
-        ``advisor``: that one (a pane's), else the screen's. From the UI, the wait for
-        its end runs off the event loop."""
-        if advisor is None or advisor is self._advisor:
-            advisor, self._advisor = self._advisor, None
-        if advisor is None:
-            return
-        advisor.cancel()  # at once: a process not yet started never starts
-        if in_background:
-            threading.Thread(target=advisor.stop, name="advisor-stop", daemon=True).start()
-        else:
-            advisor.stop()
-
-    def on_unmount(self) -> None:
-        self._stop_advisor()
 
     def action_memorials(self) -> None:
         """The memorials of the role at the keyboard (the deciding role), never the
