@@ -121,6 +121,8 @@ class ExpertBot(ExpertBase):
     # ------------------------------------------------------------ the decisions
     def score(self, g: Game, d: Decision, oid: str) -> float:
         kind, _, rest = oid.partition(":")
+        if kind == "type":  # the court's, the wars' and the moves' values have none
+            return self._type_score(g, d, rest)
         about = d.kind
         if kind == "noble":
             if about is DecisionKind.FILL_POSITION:

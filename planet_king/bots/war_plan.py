@@ -173,8 +173,17 @@ class Outlook:
         if not self.active:
             return 0.0
         this_turn = 0.0 if self.truce or truce or not now else self.this_turn
-        mean = (this_turn + self.later) * self.p_move(a or self.army)
-        return poisson_tail(mean, self.to_loss + shift)
+        if a is None:
+            a = self.army
+        # p_move, inlined (asked thousands of times a game)
+        diff = self.enemy_sp - a.sp
+        if not a.commanded or diff >= 3:
+            p = 1.0
+        elif diff >= 1.5 or (self.naval and not a.fleet):
+            p = self.p_neutral_too
+        else:
+            p = self.p_negative
+        return poisson_tail((this_turn + self.later) * p, self.to_loss + shift)
 
 
 def war_cards(g: Game, cards: list[str]) -> Counter[str]:

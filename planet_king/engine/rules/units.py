@@ -116,13 +116,30 @@ def land_allowed(g: Game, kind: str, dst: str) -> bool:
 
 
 def destination_ok(g: Game, kind: str, dst: str) -> bool:
-    if is_war(g, dst) and not g.state.wars[dst].active:
+    # fleets_allowed and land_allowed inlined, the war read once: bots ask this for
+    # every war at every choice of action
+    content = g.content
+    war = content.wars.get(dst)
+    if war is not None and not g.state.wars[dst].active:
         return False
-    if dst in g.content.territories and g.hothead and dst not in HOTHEAD_LOCATIONS:
+    terr = content.territories.get(dst)
+    if terr is not None and g.hothead and dst not in HOTHEAD_LOCATIONS:
         return False
     if kind == "fleet":
-        return fleets_allowed(g, dst)
-    return land_allowed(g, kind, dst)
+        if dst == Place.FRANCHE_COMTE:
+            return False
+        if war is not None and war.fleets_max is not None:
+            return g.state.units_at(dst).get("fleet", 0) < war.fleets_max
+        return True
+    if kind == "habsburg" and dst not in HABSBURG_WARS:
+        return False
+    if war is not None:
+        return kind != "provincial" or war.provincial_allowed
+    if terr is None:
+        raise KeyError(dst)  # as land_allowed reads it
+    if not terr.tercios_allowed or terr.region != "europe":
+        return False
+    return kind != "provincial" or terr.provincial_allowed
 
 
 # Hothead uses only Spain, Italy, Plus Ultra and the Italian front (Scenarios / "Hothead").
