@@ -134,15 +134,28 @@ class Forecast:
 
 def defeat_line(rows: list[TableRow]) -> int:
     """The highest points on a table that still mean automatic defeat."""
-    return max(r.max for r in rows if r.defeat and r.max is not None)
+    held = _DEFEAT_LINES.get(id(rows))  # the content's tables never change
+    if held is not None and held[0] is rows:
+        return held[1]
+    line = max(r.max for r in rows if r.defeat and r.max is not None)
+    _DEFEAT_LINES[id(rows)] = (rows, line)
+    return line
+
+
+# defeat_line's answers, by the table (kept with it: an id is reused only once it is gone)
+_DEFEAT_LINES: dict[int, tuple[list[TableRow], int]] = {}
 
 
 def _done(g: Game, step: str) -> bool:
     """Has this End of Turn step already been carried out?"""
     s = g.state
-    if s.phase != "end-of-turn" or s.step not in STEPS:
+    if s.phase != "end-of-turn":
         return False
-    return STEPS.index(s.step) > STEPS.index(step)
+    at = _STEP_AT.get(s.step)
+    return at is not None and at > _STEP_AT[step]
+
+
+_STEP_AT = {step: i for i, step in enumerate(STEPS)}  # STEPS.index
 
 
 def valido_decided(g: Game) -> bool:
