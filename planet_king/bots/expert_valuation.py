@@ -142,11 +142,11 @@ class ForecastValuation:
 
     def forecast(self, g: Game) -> Forecast | None:
         """The forecast for the board at hand; None in Hothead (no End of Turn)."""
-        if g.hothead:
-            return None
         n = len(g.choices)
         if g is self._game and n == self._n:  # one position: the same board
-            return self._forecast
+            return self._forecast  # (never a Hothead game's: it is not kept)
+        if g.hothead:
+            return None
         self._game, self._n = g, n
         key = forecast_key(g)
         if key != self._key:

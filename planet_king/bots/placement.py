@@ -57,13 +57,13 @@ def seat_worth(g: Game, nid: str | None, seat: str) -> float:
     the exploration he may give (see ``explores``: worth EXPLORE once, not per noble)."""
     if nid is None:
         return 0.0
+    if seat == "court":
+        return POINT * sum(court_points(g, nid)) + court_extras(g, nid, explore=False)
 
     def rating(which: str) -> int:
         return court.known_rating(g, nid, which)
 
     corrupt = 1 if court.has_trait(g, nid, "corrupt") else 0
-    if seat == "court":
-        return POINT * sum(court_points(g, nid)) + court_extras(g, nid, explore=False)
     office = seat.partition(":")[2]
     if office == "viceroy-indies":
         fleets = g.state.plus_ultra.get("indies-fleet", 0)
