@@ -344,6 +344,7 @@ def forecast(g: Game) -> Forecast:
     take(happ)
 
     counted = [c for c in (ench, pres, happ) if c.counted]
+    points = {c.name: c.points for c in (ench, pres, happ)}  # each Breakdown summed once
     vp_factor = 2 if g.options.war_only else 1  # War-Only mode doubles every VP
     if counting:
         vp_changes += [
@@ -354,11 +355,10 @@ def forecast(g: Game) -> Forecast:
     if counting and not g.options.coop:
         # Solo: a revealed immediate card is claimed at this count (Secret Memorial
         # Letters); in co-op each card is hidden from the partner, so none is said.
-        scores = {c.name: c.points for c in (ench, pres, happ)}
-        for m, owner in memorials.claims_due(g, scores):
+        for m, owner in memorials.claims_due(g, dict(points)):
             role = Role.KING if owner == "king" else Role.VALIDO
             vp_changes.append((f"Secret Memorial {m.name} claimed", memorials.vp_for(g, m), role))
-    prestige = pres.points if counting else s.last_scores.get("prestige", 0)
+    prestige = points["prestige"] if counting else s.last_scores.get("prestige", 0)
     served = 0 if valido_decided(g) else end_of_turn.worn_out(g, prestige)
     defeated = counting and any(c.row.defeat for c in counted if c.name != "happiness")
     defeated |= counting and happ.row.defeat and not g.options.coop
@@ -372,7 +372,7 @@ def forecast(g: Game) -> Forecast:
     score_forecasts = tuple(
         ScoreForecast(
             c.name,
-            c.points,
+            points[c.name],
             tuple(c.breakdown.lines),
             c.row,
             defeat_line(getattr(tables, c.name)),
