@@ -228,7 +228,15 @@ def reachable_wars(g: Game, src: str, kind: str) -> list[str]:
     the territories: what a bot weighing a move asks at every choice of action)."""
     nodes = _nodes_within_reach(g, src, fleet=kind == "fleet")
     wars = g.state.wars
-    return [n for n in nodes if n in wars and n != src and destination_ok(g, kind, n)]
+    # The wars among the nodes, kept with them: the wars on the board are fixed at set-up
+    # (``wars.wars_of``), their number checked all the same.
+    cache: dict[int, tuple[list[str], int, list[str]]] = g.__dict__.setdefault(
+        "_reach_wars_cache", {}
+    )
+    held = cache.get(id(nodes))
+    if held is None or held[0] is not nodes or held[1] != len(wars):
+        held = cache[id(nodes)] = (nodes, len(wars), [n for n in nodes if n in wars])
+    return [n for n in held[2] if n != src and destination_ok(g, kind, n)]
 
 
 def can_move_something(g: Game) -> bool:
