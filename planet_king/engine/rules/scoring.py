@@ -59,8 +59,8 @@ def enlightenment(g: Game) -> Breakdown:
     notables = g.content.notables
     patrons: list[str] = []
     for nid in court_notables(g):
-        card = notables.get(nid)
-        traits = getattr(card, "traits", ()) if card is not None else ()
+        notable = notables.get(nid)
+        traits = getattr(notable, "traits", ()) if notable is not None else ()
         if not traits:
             continue
         if "writer" in traits:
