@@ -239,6 +239,9 @@ def reachable_wars(g: Game, src: str, kind: str) -> list[str]:
     return [n for n in held[2] if n != src and destination_ok(g, kind, n)]
 
 
+_LAND_CLASS = {"provincial": "provincial", "habsburg": "habsburg"}
+
+
 def can_move_something(g: Game) -> bool:
     """Whether any unit or leader can move (stops at the first one found)."""
     s = g.state
@@ -247,7 +250,10 @@ def can_move_something(g: Game) -> bool:
         if not kinds and not (is_war(g, loc) and s.wars[loc].leader):
             continue
         land = _nodes_within_reach(g, loc, fleet=False)
-        if any(destination_ok(g, k, n) for k in kinds if k != "fleet" for n in land):
+        # destination_ok tells apart only provincial and Habsburg tercios among land
+        # units: the others are asked once, as a tercio (a yes or no: order is moot)
+        asked = {_LAND_CLASS.get(k, "tercio") for k in kinds if k != "fleet"}
+        if any(destination_ok(g, k, n) for k in asked for n in land):
             return True
         if "fleet" in kinds and any(
             destination_ok(g, "fleet", n) for n in _nodes_within_reach(g, loc, fleet=True)
