@@ -121,6 +121,10 @@ class ExpertBot(ExpertBase):
     # ------------------------------------------------------------ the decisions
     def score(self, g: Game, d: Decision, oid: str) -> float:
         kind, _, rest = oid.partition(":")
+        if kind == "type":  # the court's, the wars' and the moves' values have none
+            return self._type_score(g, d, rest)
+        if kind == "action":  # likewise (GreedyBot.score's)
+            return self._action_score(g, rest.rsplit(":", 1)[1])
         about = d.kind
         if kind == "noble":
             if about is DecisionKind.FILL_POSITION:

@@ -97,10 +97,11 @@ class ExpertBase(GreedyBot):
         wanted = {o.id[5:] for o in d.legal if o.id.startswith("type:")}
         types = action_types(g)
         best: dict[str, float] = {}
+        score = self._action_score
         for aid in EXPERT_ACTIONS:
             t = types[aid]
             if t in wanted and checks[aid] is None:
-                best[t] = max(best.get(t, 0.0), self._action_score(g, aid))
+                best[t] = max(best.get(t, 0.0), score(g, aid))
         return best
 
     def _type_score(self, g: Game, d: Decision, type_: str) -> float:

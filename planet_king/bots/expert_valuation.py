@@ -14,7 +14,7 @@ decisions change none of it.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 from planet_king.bots import placement
 from planet_king.content.models import TableRow
@@ -104,6 +104,21 @@ def mortality_done(g: Game) -> bool:
     return s.phase == "end-of-turn" and s.step in ("mortality", "scores", "valido")
 
 
+class _Base(NamedTuple):
+    """What the valuation reads of one forecast whatever the change of scores."""
+
+    e0: float  # the scores, with the mortality ahead
+    p0: float
+    h0: float
+    re0: TableRow  # the enlightenment and prestige rows they fall on
+    rp0: TableRow
+    rows_e: dict[int, TableRow]  # the rows found so far, by points
+    rows_p: dict[int, TableRow]
+    counted: tuple[str, ...]  # the scores counted, in the forecast's order
+    cost: float  # ``defeat_cost``
+    tables: dict[str, tuple[list[TableRow], int, dict[int, TableRow]]]  # rows, line, found
+
+
 class ForecastValuation:
     """The End of Turn as the forecast sees it, and the worth of changing its scores."""
 
@@ -118,17 +133,20 @@ class ForecastValuation:
         self._now: float | None = None
         self._gains: dict[Delta, float] = {}
         self._mortality: tuple[float, float] | None = None
+        # What ``after`` and ``value`` read of the forecast whatever the change: the
+        # scores with the mortality ahead, their rows, the defeat's cost (``_base``).
+        self._base: _Base | None = None
         # The tables' defeat lines and rows (the content's: they never change).
         self._lines: dict[str, int] = {}
         self._rows: dict[int, tuple[list[TableRow], dict[int, TableRow]]] = {}
 
     def forecast(self, g: Game) -> Forecast | None:
         """The forecast for the board at hand; None in Hothead (no End of Turn)."""
-        if g.hothead:
-            return None
         n = len(g.choices)
         if g is self._game and n == self._n:  # one position: the same board
-            return self._forecast
+            return self._forecast  # (never a Hothead game's: it is not kept)
+        if g.hothead:
+            return None
         self._game, self._n = g, n
         key = forecast_key(g)
         if key != self._key:
@@ -136,6 +154,7 @@ class ForecastValuation:
             self._now = None
             self._gains = {}
             self._mortality = None
+            self._base = None
         return self._forecast
 
     def gain(self, g: Game, **delta: float) -> float:
@@ -147,11 +166,86 @@ class ForecastValuation:
         key = tuple(delta.items())
         v = self._gains.get(key)  # the same board asks the same few questions
         if v is None:
+            # ``value(after(...))`` with what they read of this forecast found once
+            base = self._base
+            if base is None:
+                base = self._base = self._base_of(g, f)
             if self._now is None:
-                self._now = self.value(g, self.after(g, f, {}))
-            v = POINT_WEIGHT * (self.value(g, self.after(g, f, delta)) - self._now)
+                self._now = self._value(base, self._after(base, {}))
+            v = POINT_WEIGHT * (self._value(base, self._after(base, delta)) - self._now)
             self._gains[key] = v
         return v
+
+    def _base_of(self, g: Game, f: Forecast) -> _Base:
+        """What ``after`` and ``value`` read whatever the change (kept with the forecast:
+        the mortality ahead is in its key)."""
+        tables = g.content.tables
+        pts = {s.name: float(s.points) for s in f.scores}
+        mh, mp = self.mortality(g)
+        pts["happiness"] += mh
+        pts["prestige"] += mp
+        e0, p0 = pts["enlightenment"], pts["prestige"]
+        rows_e = self._row_map(tables.enlightenment)
+        rows_p = self._row_map(tables.prestige)
+        re0 = self._row(tables.enlightenment, round(e0))
+        rp0 = self._row(tables.prestige, round(p0))
+        counted = tuple(k for k in ("enlightenment", "prestige", "happiness") if f.score(k).counted)
+        cost = self.defeat_cost(g)
+        read = []
+        for name in ("enlightenment", "prestige", "happiness"):
+            rows = getattr(tables, name)
+            line = self._lines[name] if name in self._lines else defeat_line(rows)
+            self._lines[name] = line
+            read.append((rows, line, self._row_map(rows)))
+        tables_by_name = dict(zip(("enlightenment", "prestige", "happiness"), read, strict=True))
+        return _Base(
+            e0, p0, pts["happiness"], re0, rp0, rows_e, rows_p, counted, cost, tables_by_name
+        )
+
+    def _row_map(self, rows: list[TableRow]) -> dict[int, TableRow]:
+        held = self._rows.get(id(rows))
+        if held is None or held[0] is not rows:
+            held = self._rows[id(rows)] = (rows, {})
+        return held[1]
+
+    def _after(self, b: _Base, delta: dict[str, float]) -> dict[str, float]:
+        """``after``, from the ``_base`` of its forecast: the same sums in the same order."""
+        e0, p0, re0, rp0 = b.e0, b.p0, b.re0, b.rp0
+        e1 = e0 + delta.get("enlightenment", 0.0)
+        p = round(e1)
+        re1 = b.rows_e.get(p)
+        if re1 is None:
+            re1 = b.rows_e[p] = scoring.table_row(b.tables["enlightenment"][0], p)
+        p1 = p0 + delta.get("prestige", 0.0) + (re1.prestige - re0.prestige)
+        p = round(p1)
+        rp1 = b.rows_p.get(p)
+        if rp1 is None:
+            rp1 = b.rows_p[p] = scoring.table_row(b.tables["prestige"][0], p)
+        h1 = (
+            b.h0
+            + delta.get("happiness", 0.0)
+            + (re1.happiness - re0.happiness)
+            + (rp1.happiness - rp0.happiness)
+        )
+        out = {"enlightenment": e1, "prestige": p1, "happiness": h1}
+        return {k: out[k] for k in b.counted}
+
+    def _value(self, b: _Base, points: dict[str, float]) -> float:
+        """``value``, from the ``_base`` of its forecast: the same sums in the same order."""
+        cost = b.cost
+        total = 0.0
+        for name, pts in points.items():
+            rows, line, held = b.tables[name]
+            lo = math.floor(pts)
+            for p, w in ((lo, 1 - (pts - lo)), (lo + 1, pts - lo)):
+                if w <= 0:
+                    continue
+                row = held.get(p)
+                if row is None:
+                    row = held[p] = scoring.table_row(rows, p)
+                risk = FALL_RISK.get(p - line, 1.0 if p <= line else 0.0)
+                total += w * ((0.0 if row.defeat else row.vp) - risk * cost)
+        return total
 
     def ducat_cost(self, g: Game, n: int = 1) -> float:
         """Ducats spent, in action-preference units: more when the Treasury would end the

@@ -168,7 +168,10 @@ class WarValuation:
         truce: bool = False,
     ) -> float:
         """The expected cost of losing this war this turn or the next."""
-        key = (self._key(g, war_id), a, shift, now, truce)
+        wk = self._keys.get(war_id)  # self._key, inlined
+        if wk is None:
+            wk = self._key(g, war_id)
+        key = (wk, a, shift, now, truce)
         risk = self._risks.get(key)
         if risk is None:
             outlook, cost, _ = self._war(g, war_id)
@@ -265,7 +268,10 @@ class WarValuation:
         # Keying it changes about one game in a hundred (scripts/same_games.py), hence
         # the expert's drift fingerprints and the evaluator trained on its play: left
         # for a change that retrains it.
-        key = (self._key(g, war_id), kind, now)
+        wk = self._keys.get(war_id)  # self._key, inlined
+        if wk is None:
+            wk = self._key(g, war_id)
+        key = (wk, kind, now)
         v = self._reinforced.get(key)
         if v is None:
             v = self._reinforced[key] = self._reinforce(g, war_id, kind, now=now)
@@ -292,14 +298,13 @@ class WarValuation:
 
     def best_reinforcement(self, g: Game, kind: str, *, now: bool = True) -> float:
         """A unit of ``kind`` in the army at war where it counts most."""
-        return max(
-            (
-                self.reinforce_value(g, w, kind, now=now)
-                for w, ws in g.state.wars.items()
-                if ws.active and units.destination_ok(g, kind, w)
-            ),
-            default=0.0,
-        )
+        best: float | None = None  # max(..., default=0.0), as a loop
+        for w, ws in g.state.wars.items():
+            if ws.active and units.destination_ok(g, kind, w):
+                v = self.reinforce_value(g, w, kind, now=now)
+                if best is None or v > best:
+                    best = v
+        return 0.0 if best is None else best
 
     def release_cost(self, g: Game, src: str, kind: str) -> float:
         """What a unit leaving ``src`` costs: in an army at war, the risk it leaves behind

@@ -77,7 +77,7 @@ class GreedyBot:
             self._bonuses = {}
         self._types = None
         rand = self.rng.random
-        if self._plain:  # score(), inlined for the choices of action (a third of them)
+        if self._plain:  # score(), inlined for the choices of action and of their type
             scored = []
             for o in decision.legal:
                 oid = o.id
@@ -86,8 +86,10 @@ class GreedyBot:
                         self._bonuses = self._action_bonuses(game)
                     aid = oid.rsplit(":", 1)[1]
                     value = PREFERRED_ACTIONS.get(aid, 0) + self._bonuses.get(aid, 0)
-                elif oid.startswith("type:"):
-                    value = self._type_score(game, decision, oid[5:])
+                elif oid.startswith("type:"):  # _type_score
+                    if self._types is None:
+                        self._types = self._best_by_type(game, decision)
+                    value = self._types.get(oid[5:], 0.0)
                 else:
                     value = self.score(game, decision, oid)
                 scored.append((value, rand(), oid))

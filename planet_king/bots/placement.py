@@ -57,13 +57,13 @@ def seat_worth(g: Game, nid: str | None, seat: str) -> float:
     the exploration he may give (see ``explores``: worth EXPLORE once, not per noble)."""
     if nid is None:
         return 0.0
+    if seat == "court":
+        return POINT * sum(court_points(g, nid)) + court_extras(g, nid, explore=False)
 
     def rating(which: str) -> int:
         return court.known_rating(g, nid, which)
 
     corrupt = 1 if court.has_trait(g, nid, "corrupt") else 0
-    if seat == "court":
-        return POINT * sum(court_points(g, nid)) + court_extras(g, nid, explore=False)
     office = seat.partition(":")[2]
     if office == "viceroy-indies":
         fleets = g.state.plus_ultra.get("indies-fleet", 0)
@@ -78,7 +78,9 @@ def seat_worth(g: Game, nid: str | None, seat: str) -> float:
 def court_points(g: Game, nid: str) -> tuple[int, int]:
     """The prestige and the enlightenment a noble gives while at Court (Scoring): his
     prestige, and a point for each of writer, musician and patron."""
-    ench = sum(1 for t in ENLIGHTENING if court.has_trait(g, nid, t))
+    card = g.content.notables.get(nid)  # court.has_trait of each, the card read once
+    traits = getattr(card, "traits", ()) if card is not None else ()
+    ench = sum(1 for t in ENLIGHTENING if t in traits)
     return g.content.nobles[nid].prestige, ench
 
 

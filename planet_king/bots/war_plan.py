@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from planet_king.content.ids import Power, War
+from planet_king.content.models import EventCard
 from planet_king.engine.game import Game
 from planet_king.engine.rules import court, organisation, units, war_campaigns, wars
 from planet_king.engine.state import UNIT_SP
@@ -173,19 +174,48 @@ class Outlook:
         if not self.active:
             return 0.0
         this_turn = 0.0 if self.truce or truce or not now else self.this_turn
-        mean = (this_turn + self.later) * self.p_move(a or self.army)
-        return poisson_tail(mean, self.to_loss + shift)
+        if a is None:
+            a = self.army
+        # p_move, inlined (asked thousands of times a game)
+        diff = self.enemy_sp - a.sp
+        if not a.commanded or diff >= 3:
+            p = 1.0
+        elif diff >= 1.5 or (self.naval and not a.fleet):
+            p = self.p_neutral_too
+        else:
+            p = self.p_negative
+        return poisson_tail((this_turn + self.later) * p, self.to_loss + shift)
 
 
 def war_cards(g: Game, cards: list[str]) -> Counter[str]:
     """How many of ``cards`` launch a campaign, by power ("*": TOTAL WAR, in every war)."""
     out: Counter[str] = Counter()
+    launches = _launches(g.content.events)
     for cid in cards:
-        card = g.event(cid)
+        power = launches[cid]
+        if power:
+            out[power] += 1
+    return out
+
+
+_LAUNCHED: dict[int, tuple[object, dict[str, str]]] = {}
+
+
+def _launches(events: dict[str, EventCard]) -> dict[str, str]:
+    """What each event card launches a campaign in: its power, "*" for TOTAL WAR, ""
+    for none (kept with the content's cards, which never change)."""
+    held = _LAUNCHED.get(id(events))
+    if held is not None and held[0] is events:
+        return held[1]
+    out = {}
+    for cid, card in events.items():
         if card.effect == "total-war":
-            out["*"] += 1
+            out[cid] = "*"
         elif card.effect == "war":
-            out[str(card.params["power"])] += 1
+            out[cid] = str(card.params["power"])
+        else:
+            out[cid] = ""
+    _LAUNCHED[id(events)] = (events, out)
     return out
 
 
@@ -286,11 +316,16 @@ def campaign_spaces(g: Game, war_id: str, leader: str, *, extra: str | None = No
     counter = g.content.nobles[leader].leader
     p = P_POSITIVE + (P_NEUTRAL if counter and counter.tactician else 0.0)
     per_space = 1 if stronger(g, war_id, extra) else 2
+    return list(_spaces(tests, p, per_space))
+
+
+@lru_cache(maxsize=256)  # a few tests, two odds, two rates: the same few at every turn
+def _spaces(tests: int, p: float, per_space: int) -> tuple[float, ...]:
     out = [0.0] * (tests // per_space + 1)
     for k in range(tests + 1):
         pk = math.comb(tests, k) * p**k * (1 - p) ** (tests - k)
         out[k // per_space] += pk
-    return out
+    return tuple(out)
 
 
 def p_sp_loss(tests: int) -> float:

@@ -134,15 +134,28 @@ class Forecast:
 
 def defeat_line(rows: list[TableRow]) -> int:
     """The highest points on a table that still mean automatic defeat."""
-    return max(r.max for r in rows if r.defeat and r.max is not None)
+    held = _DEFEAT_LINES.get(id(rows))  # the content's tables never change
+    if held is not None and held[0] is rows:
+        return held[1]
+    line = max(r.max for r in rows if r.defeat and r.max is not None)
+    _DEFEAT_LINES[id(rows)] = (rows, line)
+    return line
+
+
+# defeat_line's answers, by the table (kept with it: an id is reused only once it is gone)
+_DEFEAT_LINES: dict[int, tuple[list[TableRow], int]] = {}
 
 
 def _done(g: Game, step: str) -> bool:
     """Has this End of Turn step already been carried out?"""
     s = g.state
-    if s.phase != "end-of-turn" or s.step not in STEPS:
+    if s.phase != "end-of-turn":
         return False
-    return STEPS.index(s.step) > STEPS.index(step)
+    at = _STEP_AT.get(s.step)
+    return at is not None and at > _STEP_AT[step]
+
+
+_STEP_AT = {step: i for i, step in enumerate(STEPS)}  # STEPS.index
 
 
 def valido_decided(g: Game) -> bool:
@@ -331,6 +344,7 @@ def forecast(g: Game) -> Forecast:
     take(happ)
 
     counted = [c for c in (ench, pres, happ) if c.counted]
+    points = {c.name: c.points for c in (ench, pres, happ)}  # each Breakdown summed once
     vp_factor = 2 if g.options.war_only else 1  # War-Only mode doubles every VP
     if counting:
         vp_changes += [
@@ -341,11 +355,10 @@ def forecast(g: Game) -> Forecast:
     if counting and not g.options.coop:
         # Solo: a revealed immediate card is claimed at this count (Secret Memorial
         # Letters); in co-op each card is hidden from the partner, so none is said.
-        scores = {c.name: c.points for c in (ench, pres, happ)}
-        for m, owner in memorials.claims_due(g, scores):
+        for m, owner in memorials.claims_due(g, dict(points)):
             role = Role.KING if owner == "king" else Role.VALIDO
             vp_changes.append((f"Secret Memorial {m.name} claimed", memorials.vp_for(g, m), role))
-    prestige = pres.points if counting else s.last_scores.get("prestige", 0)
+    prestige = points["prestige"] if counting else s.last_scores.get("prestige", 0)
     served = 0 if valido_decided(g) else end_of_turn.worn_out(g, prestige)
     defeated = counting and any(c.row.defeat for c in counted if c.name != "happiness")
     defeated |= counting and happ.row.defeat and not g.options.coop
@@ -359,7 +372,7 @@ def forecast(g: Game) -> Forecast:
     score_forecasts = tuple(
         ScoreForecast(
             c.name,
-            c.points,
+            points[c.name],
             tuple(c.breakdown.lines),
             c.row,
             defeat_line(getattr(tables, c.name)),

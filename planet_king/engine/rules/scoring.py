@@ -32,7 +32,10 @@ class Breakdown:
 
     @property
     def total(self) -> int:
-        return sum(p for _, p in self.lines)
+        total = 0  # a plain loop: the forecast reads it several times a count
+        for _, p in self.lines:
+            total += p
+        return total
 
 
 def court_notables(g: Game) -> list[str]:
@@ -51,19 +54,28 @@ def enlightenment(g: Game) -> Breakdown:
         if gid is not None:
             card = g.content.geniuses[gid]
             by_art[card.art].append((card.enlightenment, card.name))
+    # one pass over the Court (``court.has_trait`` of each trait, its card read once);
+    # the patrons' lines come after the arts'
+    notables = g.content.notables
+    patrons: list[str] = []
     for nid in court_notables(g):
-        if court.has_trait(g, nid, "writer"):
+        notable = notables.get(nid)
+        traits = getattr(notable, "traits", ()) if notable is not None else ()
+        if not traits:
+            continue
+        if "writer" in traits:
             by_art["literature"].append((1, f"{g.name(nid)} (writer)"))
-        if court.has_trait(g, nid, "musician"):
+        if "musician" in traits:
             by_art["music"].append((1, f"{g.name(nid)} (musician)"))
+        if "patron" in traits:
+            patrons.append(nid)
     out = Breakdown()
     limit = g.content.tables.genius_per_art_limit
     for art in sorted(by_art):
         for points, name in sorted(by_art[art], reverse=True)[:limit]:
             out.add(f"{name} ({art})", points)
-    for nid in court_notables(g):
-        if court.has_trait(g, nid, "patron"):
-            out.add(f"{g.name(nid)} (patron)", 1)
+    for nid in patrons:
+        out.add(f"{g.name(nid)} (patron)", 1)
     for lady in (s.queen, s.mistress):
         lady_card = g.content.ladies.get(lady or "")
         if lady_card is None:

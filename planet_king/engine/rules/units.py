@@ -116,13 +116,30 @@ def land_allowed(g: Game, kind: str, dst: str) -> bool:
 
 
 def destination_ok(g: Game, kind: str, dst: str) -> bool:
-    if is_war(g, dst) and not g.state.wars[dst].active:
+    # fleets_allowed and land_allowed inlined, the war read once: bots ask this for
+    # every war at every choice of action
+    content = g.content
+    war = content.wars.get(dst)
+    if war is not None and not g.state.wars[dst].active:
         return False
-    if dst in g.content.territories and g.hothead and dst not in HOTHEAD_LOCATIONS:
+    terr = content.territories.get(dst)
+    if terr is not None and g.hothead and dst not in HOTHEAD_LOCATIONS:
         return False
     if kind == "fleet":
-        return fleets_allowed(g, dst)
-    return land_allowed(g, kind, dst)
+        if dst == Place.FRANCHE_COMTE:
+            return False
+        if war is not None and war.fleets_max is not None:
+            return g.state.units_at(dst).get("fleet", 0) < war.fleets_max
+        return True
+    if kind == "habsburg" and dst not in HABSBURG_WARS:
+        return False
+    if war is not None:
+        return kind != "provincial" or war.provincial_allowed
+    if terr is None:
+        raise KeyError(dst)  # as land_allowed reads it
+    if not terr.tercios_allowed or terr.region != "europe":
+        return False
+    return kind != "provincial" or terr.provincial_allowed
 
 
 # Hothead uses only Spain, Italy, Plus Ultra and the Italian front (Scenarios / "Hothead").
@@ -211,7 +228,18 @@ def reachable_wars(g: Game, src: str, kind: str) -> list[str]:
     the territories: what a bot weighing a move asks at every choice of action)."""
     nodes = _nodes_within_reach(g, src, fleet=kind == "fleet")
     wars = g.state.wars
-    return [n for n in nodes if n in wars and n != src and destination_ok(g, kind, n)]
+    # The wars among the nodes, kept with them: the wars on the board are fixed at set-up
+    # (``wars.wars_of``), their number checked all the same.
+    cache: dict[int, tuple[list[str], int, list[str]]] = g.__dict__.setdefault(
+        "_reach_wars_cache", {}
+    )
+    held = cache.get(id(nodes))
+    if held is None or held[0] is not nodes or held[1] != len(wars):
+        held = cache[id(nodes)] = (nodes, len(wars), [n for n in nodes if n in wars])
+    return [n for n in held[2] if n != src and destination_ok(g, kind, n)]
+
+
+_LAND_CLASS = {"provincial": "provincial", "habsburg": "habsburg"}
 
 
 def can_move_something(g: Game) -> bool:
@@ -222,7 +250,10 @@ def can_move_something(g: Game) -> bool:
         if not kinds and not (is_war(g, loc) and s.wars[loc].leader):
             continue
         land = _nodes_within_reach(g, loc, fleet=False)
-        if any(destination_ok(g, k, n) for k in kinds if k != "fleet" for n in land):
+        # destination_ok tells apart only provincial and Habsburg tercios among land
+        # units: the others are asked once, as a tercio (a yes or no: order is moot)
+        asked = {_LAND_CLASS.get(k, "tercio") for k in kinds if k != "fleet"}
+        if any(destination_ok(g, k, n) for k in asked for n in land):
             return True
         if "fleet" in kinds and any(
             destination_ok(g, "fleet", n) for n in _nodes_within_reach(g, loc, fleet=True)

@@ -106,13 +106,16 @@ def army_sp(
     "what if")."""
     s = g.state
     army = s.units.get(war_id, {})
-    if extra is not None:
-        army = {**army, extra: army.get(extra, 0) + count}
     land: float = 0  # units.unit_sp of the land units (bots ask this at every choice of action)
     for k, n in army.items():
         if k != "fleet":
             land += UNIT_SP[k] * n
     fleets = army.get("fleet", 0)
+    if extra is not None:  # without a copy of the army: SP are halves, their sums exact
+        if extra == "fleet":
+            fleets += count
+        else:
+            land += UNIT_SP[extra] * count
     war = g.content.wars[war_id]
     naval = g.content.powers[war.power].naval
     if naval:
