@@ -176,14 +176,19 @@ class ForecastValuation:
             self._gains[key] = v
         return v
 
-    def _base_of(self, g: Game, f: Forecast) -> _Base:
-        """What ``after`` and ``value`` read whatever the change (kept with the forecast:
-        the mortality ahead is in its key)."""
-        tables = g.content.tables
+    def _points(self, g: Game, f: Forecast) -> dict[str, float]:
+        """The three scores as the forecast counts them, the mortality ahead included."""
         pts = {s.name: float(s.points) for s in f.scores}
         mh, mp = self.mortality(g)
         pts["happiness"] += mh
         pts["prestige"] += mp
+        return pts
+
+    def _base_of(self, g: Game, f: Forecast) -> _Base:
+        """What ``after`` and ``value`` read whatever the change (kept with the forecast:
+        the mortality ahead is in its key)."""
+        tables = g.content.tables
+        pts = self._points(g, f)
         e0, p0 = pts["enlightenment"], pts["prestige"]
         rows_e = self._row_map(tables.enlightenment)
         rows_p = self._row_map(tables.prestige)
@@ -289,10 +294,7 @@ class ForecastValuation:
         enlightenment's row adds prestige, and both rows add happiness (rounded to the
         nearest point for the knock-on, which is what a table reads)."""
         tables = g.content.tables
-        pts = {s.name: float(s.points) for s in f.scores}
-        mh, mp = self.mortality(g)
-        pts["happiness"] += mh
-        pts["prestige"] += mp
+        pts = self._points(g, f)
         e0, p0 = pts["enlightenment"], pts["prestige"]
         re0 = self._row(tables.enlightenment, round(e0))
         rp0 = self._row(tables.prestige, round(p0))
