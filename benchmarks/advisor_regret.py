@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import fcntl
 import hashlib
 import json
 import math
@@ -151,6 +152,13 @@ def main() -> None:
             print(f"{spot.stem}: {game.decision.prompt} ({len(moves(game))} options)")
         return
     answers = [a for a in args.answers.split(",") if a]
+    # One run at a time: each rewrites the whole cache file, so a second one running
+    # beside it would drop the first one's new references.
+    lock = open(CACHE.with_suffix(".lock"), "w")  # noqa: SIM115
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        raise SystemExit(f"advisor_regret: another run holds {CACHE.name}; wait for it") from None
     version = aq.code_version(DEFAULT_POLICY)
     cache = json.loads(CACHE.read_text()) if CACHE.exists() else {}
     pool = PlayoutPool(args.workers) if args.workers > 1 else None
