@@ -1,0 +1,54 @@
+"""The regret benchmark's positions (issue 29): chosen by a rule stated before any answer
+was looked at, so they must be what the rule says, the same on every run."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from planet_king.content.loader import Content
+
+
+@pytest.fixture
+def advisor_regret() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "advisor_regret.py"
+    spec = importlib.util.spec_from_file_location("advisor_regret", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_regret_positions_follow_the_stated_rule(
+    advisor_regret: ModuleType, content: Content
+) -> None:
+    """Two positions of each master seed's first expert game, each a decision with three
+    moves or more (Back, of a sub-menu or of the action menu, is not a move), the same on
+    every run; the expert's own choice there is one of those moves."""
+    spots = advisor_regret.spots(content, ("hothead",))
+    assert spots == advisor_regret.spots(content, ("hothead",))
+    assert [s.master for s in spots] == [m for m in advisor_regret.SEEDS for _ in range(2)]
+    for spot in spots:
+        game, mine = advisor_regret.at_spot(content, spot)
+        moves = advisor_regret.moves(game)
+        assert len(moves) >= advisor_regret.MIN_OPTIONS
+        assert not any(o in ("back", "menu:back") for o in moves)
+        assert mine in game.decision.legal_ids
+
+
+def test_a_reference_restricted_to_the_moves_keeps_their_sums(advisor_regret: ModuleType) -> None:
+    """Regret is read over the moves only: the Back option's sums and pairs are dropped,
+    the others' kept as played."""
+    aq = advisor_regret.aq
+    ref = aq.empty(["a", "b", "back"])
+    aq.add(ref, {"a": (2.0, 5.0), "b": (1.0, 3.0), "back": (3.0, 6.0)})
+    aq.add(ref, {"a": (3.0, 6.0), "b": (2.0, 4.0), "back": (3.0, 6.0)})
+    moves = advisor_regret.restricted(ref, ["a", "b"])
+    assert moves["options"] == ["a", "b"] and moves["n"] == 2
+    assert set(moves["pairs"]) == {"a|b"}
+    assert aq.mean_u(moves, "a") - aq.mean_u(moves, "b") == pytest.approx(1.0)
