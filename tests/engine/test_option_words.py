@@ -151,6 +151,19 @@ def test_military_campaign_the_menu_says_its_cost_and_its_tests(content: Content
     )
 
 
+def test_raise_a_tercio_of_nations_says_its_upkeep(content: Content) -> None:
+    """Actions / Government Actions (Raise a Tercio of Nations): one ducat, placed at once
+    in any territory or war; End of Turn Phase (Construction and Maintenance): one ducat
+    for every two tercios of Nations or fraction thereof."""
+    g = full_game(content)
+    menu(g, "government")
+    assert line_of(g, "action:government:raise-nations") == (
+        "Raise a Tercio of Nations (1 ducat): placed at once in any territory or war of the "
+        "monarchy; upkeep at each End of Turn: 1 ducat for every two tercios of Nations or "
+        "fraction thereof"
+    )
+
+
 def test_military_campaign_a_war_says_who_leads_his_tests_the_sp_and_the_ducats(
     content: Content,
 ) -> None:

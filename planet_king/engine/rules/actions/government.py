@@ -79,7 +79,10 @@ def _raise_tercio_check(g: Game, ctx: Context) -> str | None:
     "Raise a Tercio of Nations",
     f"{R_GOV} (Raise a Tercio of Nations)",
     cost=1,
-    does="placed at once in any territory or war of the monarchy",
+    does=(
+        "placed at once in any territory or war of the monarchy; upkeep at each End of Turn: "
+        "1 ducat for every two tercios of Nations or fraction thereof"
+    ),
 )
 def _raise_nations(g: Game, ctx: Context) -> Rules:
     rule = f"{R_GOV} (Raise a Tercio of Nations)"
