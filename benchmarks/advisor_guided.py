@@ -1,7 +1,7 @@
 """Advisor-guided play (``--bot advisor``) against its policy bot alone, paired.
 
     python benchmarks/advisor_guided.py iupiter-hispano [--games 300] [--seed 1]
-        [--playouts 32] [--screen 4] [--challengers 1] [--z 2] [--horizon 1]
+        [--playouts 32] [--screen 4] [--challengers 1] [--z 2] [--horizon 1] [--leaf evaluator]
         [--kinds auto | --kinds type,war,mistress | --kinds all] [--policy expert]
         [--out rows.jsonl] [--start 150] [--cluster ADDRESS | --cluster local:2]
     python benchmarks/advisor_guided.py anni-mirabiles --summarise a.jsonl b.jsonl
@@ -31,7 +31,7 @@ from pathlib import Path
 
 from planet_king.advisor import bot as ab
 from planet_king.advisor.bot import AdvisorBot
-from planet_king.advisor.value import AUTOMATIC_DEFEAT, final_outcome
+from planet_king.advisor.value import AUTOMATIC_DEFEAT, FORECAST, LEAVES, final_outcome
 from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
 from planet_king.sim import bot_seed, game_seed, play_one, play_to_end
@@ -69,6 +69,7 @@ def main() -> None:
     p.add_argument("--challengers", type=int, default=ab.CHALLENGERS)
     p.add_argument("--z", type=float, default=ab.Z)
     p.add_argument("--horizon", type=int, default=ab.HORIZON)
+    p.add_argument("--leaf", default=FORECAST, choices=LEAVES, help="a truncated playout's value")
     p.add_argument("--kinds", default="auto", help="auto: the bot's choice by scenario")
     p.add_argument("--out", type=Path, help="append one JSON line per game")
     p.add_argument("--start", type=int, default=0, help="first game index (split a run)")
@@ -140,6 +141,7 @@ def pair(args: argparse.Namespace, i: int) -> dict[str, object]:
         challengers=args.challengers,
         z=args.z,
         horizon=args.horizon,
+        leaf=args.leaf,
     )
     start = time.process_time()
     play_to_end(guided, adv)
@@ -160,13 +162,13 @@ def pair(args: argparse.Namespace, i: int) -> dict[str, object]:
 def run_of(args: argparse.Namespace) -> dict[str, object]:
     """What a row was played with (its seed set and the advisor's budget)."""
     keys = ("seed", "policy", "playouts", "screen", "challengers", "z", "horizon", "kinds")
-    return {k: getattr(args, k) for k in keys}
+    return {k: getattr(args, k) for k in keys} | {"leaf": getattr(args, "leaf", FORECAST)}
 
 
 def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
     n = len(rows)
     runs = [r.get("run") or run_of(args) for r in rows]  # rows of older runs: the flags
-    run = {k: sorted({str(x[k]) for x in runs}) for k in runs[0]}  # type: ignore[union-attr]
+    run = {k: sorted({str(x.get(k, FORECAST)) for x in runs}) for k in runs[0]}  # type: ignore[union-attr]
 
     def said(key: str) -> str:
         return " and ".join(run[key])
@@ -175,7 +177,7 @@ def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
         f"{args.scenario}, {n} paired games (seed {said('seed')}), {said('policy')} alone "
         f"vs guided ({said('playouts')} playouts, screen {said('screen')}, "
         f"{said('challengers')} challenger(s), z {said('z')}, horizon {said('horizon')}, "
-        f"kinds {said('kinds')}):"
+        f"leaf {said('leaf')}, kinds {said('kinds')}):"
     )
     for j, name in enumerate(FIELDS):
         a = _ci([r["alone"][j] for r in rows])  # type: ignore[index]
