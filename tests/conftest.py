@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,16 +28,22 @@ def content() -> Content:
     return load_content()
 
 
-@pytest.fixture
-def advisor_quality() -> ModuleType:
-    """``benchmarks/advisor_quality.py`` (a script, not a package module), freshly loaded:
-    a test may patch its constants."""
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "advisor_quality.py"
-    spec = importlib.util.spec_from_file_location("advisor_quality", path)
+def benchmark_script(name: str) -> ModuleType:
+    """``benchmarks/NAME.py`` (a script, not a package module), freshly loaded: a test
+    may patch its constants. Registered under its name while it loads (a dataclass
+    looks its module up there)."""
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture
+def advisor_quality() -> ModuleType:
+    return benchmark_script("advisor_quality")
 
 
 @pytest.fixture

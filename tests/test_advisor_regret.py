@@ -3,25 +3,17 @@ was looked at, so they must be what the rule says, the same on every run."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from conftest import benchmark_script
 
 from planet_king.content.loader import Content
 
 
 @pytest.fixture
 def advisor_regret() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "advisor_regret.py"
-    spec = importlib.util.spec_from_file_location("advisor_regret", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks its module up there
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script("advisor_regret")
 
 
 def test_regret_positions_follow_the_stated_rule(
