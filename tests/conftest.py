@@ -28,15 +28,17 @@ def content() -> Content:
     return load_content()
 
 
-def benchmark_script(name: str) -> ModuleType:
+def benchmark_script(name: str, *, register: bool = False) -> ModuleType:
     """``benchmarks/NAME.py`` (a script, not a package module), freshly loaded: a test
-    may patch its constants. Registered under its name while it loads (a dataclass
-    looks its module up there)."""
+    may patch its constants. ``register``: put it in ``sys.modules`` (a dataclass of its
+    own looks its module up there); otherwise not, so that a Dask worker is sent its
+    functions by value, not by a module name it cannot import."""
     path = Path(__file__).resolve().parent.parent / "benchmarks" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
+    if register:
+        sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 

@@ -13,7 +13,7 @@ from planet_king.content.loader import Content
 
 @pytest.fixture
 def advisor_regret() -> ModuleType:
-    return benchmark_script("advisor_regret")
+    return benchmark_script("advisor_regret", register=True)
 
 
 def test_regret_positions_follow_the_stated_rule(
