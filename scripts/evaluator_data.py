@@ -1,7 +1,7 @@
 """Training positions for the learned evaluator, from expert self-play.
 
     python scripts/evaluator_data.py [--games 1000] [--scenario NAME ...] [--seed 11]
-        [--per-game 16] [--batch 25] [--workers 2] [--out DIR]
+        [--per-game 16] [--batch 25] [--workers 2] [--out DIR] [--deviate]
 
 Plays ``--games`` expert games of each scenario (each from its own derived seed), samples
 about ``--per-game`` positions of each at its decision points and labels them with the
@@ -11,6 +11,11 @@ function of the batch's index, the seam where a cluster can take over), played i
 local process pool; rows are streamed to one gzipped CSV per scenario, written to a
 temporary file and renamed when complete, in the user's cache folder by default (never
 the repository). Batches come back in order, so a seed always gives the same file.
+
+``--deviate``: each game leaves the expert's play once, at a random decision, for a
+random other move, and only the positions from there on are kept (``selfplay``): the
+off-policy positions an evaluator that ranks options must have seen. Its files are
+named ``...-deviate.csv.gz``; train on both kinds (a different ``--seed`` for each).
 """
 
 from __future__ import annotations
@@ -34,9 +39,9 @@ def default_dir() -> Path:
     return Path(platformdirs.user_cache_dir("planet-king", appauthor=False)) / "evaluator"
 
 
-def _job(args: tuple[str, int, int, int, int]) -> list[list[float | int | str]]:
-    scenario, seed, batch, games, per_game = args
-    return batch_rows(scenario, seed, batch, games, per_game=per_game)
+def _job(args: tuple[str, int, int, int, int, bool]) -> list[list[float | int | str]]:
+    scenario, seed, batch, games, per_game, deviate = args
+    return batch_rows(scenario, seed, batch, games, per_game=per_game, deviate=deviate)
 
 
 def _cell(v: float | int | str) -> str:
@@ -46,12 +51,23 @@ def _cell(v: float | int | str) -> str:
 
 
 def write_scenario(
-    scenario: str, games: int, seed: int, per_game: int, batch: int, workers: int, out: Path
+    scenario: str,
+    games: int,
+    seed: int,
+    per_game: int,
+    batch: int,
+    workers: int,
+    out: Path,
+    deviate: bool = False,
 ) -> tuple[Path, int]:
     batches = (games + batch - 1) // batch
-    jobs = [(scenario, seed, b, min(batch, games - b * batch), per_game) for b in range(batches)]
+    jobs = [
+        (scenario, seed, b, min(batch, games - b * batch), per_game, deviate)
+        for b in range(batches)
+    ]
     # Each job plays games b*batch .. b*batch+n-1: a short last batch keeps the indices.
-    path = out / f"positions-{scenario}-seed{seed}-games{games}.csv.gz"
+    kind = "-deviate" if deviate else ""
+    path = out / f"positions-{scenario}-seed{seed}-games{games}{kind}.csv.gz"
     tmp = path.with_suffix(".tmp")
     rows = 0
     with gzip.open(tmp, "wt", encoding="utf-8", newline="") as fh:
@@ -81,6 +97,9 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=25, help="games per batch (unit of work)")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--out", type=Path, default=None, help="folder (default: the user cache)")
+    ap.add_argument(
+        "--deviate", action="store_true", help="one random off-policy move a game (see above)"
+    )
     a = ap.parse_args()
     if a.games < 1 or a.batch < 1 or a.per_game < 1 or a.workers < 1:
         sys.exit("error: --games, --batch, --per-game and --workers must be 1 or more")
@@ -91,7 +110,9 @@ def main() -> None:
         sys.exit(f"error: cannot create {out}: {exc}")
     for scenario in a.scenario or SCENARIOS:
         t = time.perf_counter()
-        path, rows = write_scenario(scenario, a.games, a.seed, a.per_game, a.batch, a.workers, out)
+        path, rows = write_scenario(
+            scenario, a.games, a.seed, a.per_game, a.batch, a.workers, out, a.deviate
+        )
         print(
             f"{scenario}: {a.games} games, {rows} positions -> {path} "
             f"({time.perf_counter() - t:.0f} s wall)",
