@@ -3,7 +3,7 @@
     pip install -e '.[train]'          # scikit-learn, for training only
     python scripts/evaluator_data.py --workers 2            # the positions
     python scripts/train_evaluator.py [DATA ...] [--out planet_king/evaluator/evaluator.json]
-        [--hidden 0] [--max-train 25000] [--playout-sample 40] [--playouts 8]
+        [--hidden 0] [--trees 0] [--max-train 25000] [--playout-sample 40] [--playouts 8]
 
 DATA: gzipped CSV files of ``scripts/evaluator_data.py`` (default: every file in its
 output folder). For each scenario the games are split by their seed, never by position
@@ -13,7 +13,8 @@ multinomial logistic regression, and with ``--hidden N`` a
 one-hidden-layer network too (scikit-learn, fixed random state; on Iupiter Hispano's
 50,885 positions a 32-unit network had a validation log-loss of 1.19 against the
 regression's 1.09, so by default only the regression is fitted, at two strengths of its
-penalty); the one with the lower validation log-loss is kept, its logits divided by the
+penalty), and with ``--trees N`` gradient-boosted trees (N rounds of depth-3 trees);
+the one with the lower validation log-loss is kept, its logits divided by the
 temperature that best fits the validation games (temperature scaling: a model surer than
 its data bear is made less sure), with a ridge regression for the final VP, and exported
 as plain numbers (JSON) for the pure-Python inference of ``planet_king.evaluator.model``.
@@ -39,6 +40,7 @@ from typing import Any
 
 try:
     import numpy as np
+    from sklearn.ensemble import GradientBoostingClassifier
     from sklearn.linear_model import LogisticRegression, Ridge
     from sklearn.metrics import log_loss
     from sklearn.neural_network import MLPClassifier
@@ -92,7 +94,7 @@ def split(seeds: np.ndarray) -> np.ndarray:
 
 
 def fit_scenario(
-    d: dict[str, Any], hidden: int, max_train: int
+    d: dict[str, Any], hidden: int, max_train: int, trees: int = 0
 ) -> tuple[dict[str, Any], str, dict[str, float]]:
     X, y, vp, part = d["X"], d["level"], d["vp"], split(d["seed"])
     tr, va = part == 0, part == 1
@@ -119,6 +121,14 @@ def fit_scenario(
             max_iter=200,
             random_state=RANDOM_STATE,
         )
+    if trees > 0:
+        candidates[f"trees{trees}"] = GradientBoostingClassifier(
+            n_estimators=trees,
+            max_depth=TREE_DEPTH,
+            learning_rate=0.1,
+            subsample=0.8,
+            random_state=RANDOM_STATE,
+        )
     losses: dict[str, float] = {}
     for name, model in candidates.items():
         model.fit(Z[tr], y[tr])
@@ -137,7 +147,9 @@ def fit_scenario(
     }
     # The temperature divides the output logits; folded into the output layer's weights,
     # the model file and its inference stay as they are.
-    if best.startswith("logistic"):
+    if best.startswith("trees"):
+        net["trees"] = export_trees(model, Z[tr][:1], temperature)
+    elif best.startswith("logistic"):
         W, b = model.coef_, model.intercept_
         if W.shape[0] == 1:  # two classes: one logit, as a softmax of (0, z)
             W, b = np.vstack([np.zeros_like(W[0]), W[0]]), np.array([0.0, b[0]])
@@ -152,6 +164,40 @@ def fit_scenario(
         net["out"] = {"W": _round(W2.T / temperature), "b": _round(b2 / temperature)}
     losses["temperature"] = temperature
     return net, best, losses
+
+
+TREE_DEPTH = 3
+
+
+def export_trees(
+    model: GradientBoostingClassifier, x0: np.ndarray, temperature: float
+) -> dict[str, Any]:
+    """The ensemble as plain lists for ``evaluator.model._Trees``, its logits divided by
+    the temperature. The bias of each level (the ensemble's starting guess) is read off
+    one row: the decision function less its trees' sum, through public attributes."""
+    lr = model.learning_rate
+    stages = model.estimators_  # (rounds, one column per level; one column for two)
+    raw = np.asarray(model.decision_function(x0)).reshape(1, -1)[0]
+    bias, levels = [], []
+    for k in range(stages.shape[1]):
+        trees, summed = [], 0.0
+        for est in stages[:, k]:
+            t = est.tree_
+            trees.append(
+                {
+                    "f": [max(0, int(v)) for v in t.feature],
+                    "t": [round(float(v), 9) for v in t.threshold],
+                    "l": [int(v) for v in t.children_left],
+                    "r": [int(v) for v in t.children_right],
+                    "v": [round(float(v) * lr / temperature, 7) for v in t.value[:, 0, 0]],
+                }
+            )
+            summed += float(est.predict(x0)[0])
+        bias.append(round((float(raw[k]) - lr * summed) / temperature, 7))
+        levels.append(trees)
+    if len(levels) == 1:  # two classes: one logit, as a softmax of (0, z)
+        bias, levels = [0.0, bias[0]], [[], levels[0]]
+    return {"bias": bias, "trees": levels}
 
 
 def fit_temperature(log_proba: np.ndarray, y: np.ndarray, classes: np.ndarray) -> float:
@@ -231,6 +277,9 @@ def main() -> None:
         help="also try a network with this many hidden units (0: logistic regression only)",
     )
     ap.add_argument(
+        "--trees", type=int, default=0, help="also try gradient-boosted trees, this many rounds"
+    )
+    ap.add_argument(
         "--max-train", type=int, default=25000, help="training positions per scenario, at most"
     )
     ap.add_argument("--playout-sample", type=int, default=40, help="held-out positions")
@@ -249,7 +298,7 @@ def main() -> None:
     nets, trained = {}, {}
     for sc in SCENARIOS:
         d = data[sc]
-        net, best, losses = fit_scenario(d, a.hidden, a.max_train)
+        net, best, losses = fit_scenario(d, a.hidden, a.max_train, a.trees)
         nets[sc] = net
         games = len(set(d["seed"].tolist()))
         n_train = min(a.max_train, int((split(d["seed"]) == 0).sum()))

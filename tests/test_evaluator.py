@@ -128,6 +128,37 @@ def test_the_model_gives_a_distribution_over_levels_and_its_utility(
             assert set(p.levels) <= {"major-victory", "defeat"}
 
 
+def test_a_tree_model_sums_its_leaves_into_each_level_s_logit() -> None:
+    """The model file's tree form: a level's logit is its bias plus the leaf each of its
+    trees reaches (left when the standardised feature is at most the threshold)."""
+    n = feats.N_FEATURES
+    tree = {"f": [1, 0, 0], "t": [0.5, 0.0, 0.0], "l": [1, -1, -1], "r": [2, -1, -1]}
+    raw = {
+        "format": 1,
+        "version": {},
+        "features": list(feats.FEATURES),
+        "scenarios": {
+            "hothead": {
+                "levels": ["defeat", "major-victory"],
+                "keep": list(range(n)),
+                "mean": [0.0] * n,
+                "scale": [2.0] * n,  # z = x / 2
+                "hidden": None,
+                "trees": {"bias": [0.0, 0.25], "trees": [[], [{**tree, "v": [0.0, -1.0, 2.0]}]]},
+                "vp": {"w": [0.0] * n, "b": 3.0},
+            }
+        },
+    }
+    ev = Evaluator(raw)
+    for x1, logit in ((0.8, 0.25 - 1.0), (1.2, 0.25 + 2.0)):  # z1 = 0.4 or 0.6
+        x = [0.0] * n
+        x[1] = x1
+        p = ev.predict_features("hothead", x)
+        win = 1.0 / (1.0 + math.exp(-logit))
+        assert p.levels["major-victory"] == pytest.approx(win)
+        assert p.value == pytest.approx(2.0 + 2.0 * win + VP_WEIGHT * 3.0)
+
+
 def test_a_finished_game_is_valued_by_its_outcome(content: Content) -> None:
     g = Game("iupiter-hispano", seed=6, content=content)
     play_to_end(g, ExpertBot(6))

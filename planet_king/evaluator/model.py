@@ -1,11 +1,12 @@
 """The trained evaluator: a position's chance of each victory level, and its utility.
 
 The model file (``evaluator.json``, beside this module) holds plain numbers only, one
-small network per scenario, trained by ``scripts/train_evaluator.py``: the features
-(``features.py``) are standardised, pass through one hidden layer of rectified units (or
-none: multinomial logistic regression) to a softmax over the levels the scenario's games
-reached, and a linear model gives the final VP. Inference is pure Python: the package
-gains no dependency.
+small model per scenario, trained by ``scripts/train_evaluator.py``: the features
+(``features.py``) are standardised and give a logit for each level the scenario's games
+reached, either through one hidden layer of rectified units or none (multinomial
+logistic regression), or as the sum of an ensemble of small regression trees (gradient
+boosting); a softmax turns the logits into chances, and a linear model gives the final
+VP. Inference is pure Python: the package gains no dependency.
 
 The utility is the advisor's (``advisor.value.utility``): the level first,
 
@@ -101,8 +102,33 @@ class Prediction:
     value: float  # expected utility: sum of chance x level points, plus 0.01 x VP
 
 
+class _Trees:
+    """Regression trees as parallel lists (a node's feature, threshold, children and
+    value; a leaf has no children, -1): the logits are a bias per level plus the sum of
+    that level's trees' leaves."""
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        self.bias: list[float] = raw["bias"]
+        self.trees: list[list[tuple[list[int], list[float], list[int], list[int], list[float]]]]
+        self.trees = [
+            [(t["f"], t["t"], t["l"], t["r"], t["v"]) for t in level] for level in raw["trees"]
+        ]
+
+    def logits(self, z: list[float]) -> list[float]:
+        out = []
+        for bias, trees in zip(self.bias, self.trees, strict=True):
+            total = bias
+            for feature, threshold, left, right, value in trees:
+                node = 0
+                while left[node] >= 0:
+                    node = left[node] if z[feature[node]] <= threshold[node] else right[node]
+                total += value[node]
+            out.append(total)
+        return out
+
+
 class _Net:
-    """One scenario's network, with its weights as plain lists."""
+    """One scenario's model, with its weights as plain lists."""
 
     def __init__(self, raw: dict[str, Any]) -> None:
         self.levels: tuple[str, ...] = tuple(raw["levels"])
@@ -115,8 +141,9 @@ class _Net:
             if raw.get("hidden")
             else []
         )
-        self.out: list[tuple[list[float], float]] = list(
-            zip(raw["out"]["W"], raw["out"]["b"], strict=True)
+        self.trees = _Trees(raw["trees"]) if raw.get("trees") else None
+        self.out: list[tuple[list[float], float]] = (
+            [] if self.trees else list(zip(raw["out"]["W"], raw["out"]["b"], strict=True))
         )
         self.vp_w: list[float] = raw["vp"]["w"]
         self.vp_b: float = raw["vp"]["b"]
@@ -130,7 +157,10 @@ class _Net:
             for w, b in self.hidden:
                 a = sum(map(mul, w, z)) + b
                 h.append(a if a > 0.0 else 0.0)
-        logits = [sum(map(mul, w, h)) + b for w, b in self.out]
+        if self.trees is not None:
+            logits = self.trees.logits(z)
+        else:
+            logits = [sum(map(mul, w, h)) + b for w, b in self.out]
         top = max(logits)
         exps = [math.exp(v - top) for v in logits]
         total = sum(exps)
