@@ -9,7 +9,10 @@ from planet_king.advisor.table import MIN_SAMPLES
 from planet_king.bots import make_bot
 from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
+from planet_king.engine.history import counted
+from planet_king.evaluator.lookahead import settle
 from planet_king.evaluator.model import default_evaluator
+from planet_king.seeds import bot_seed
 
 
 def _position(scenario: str = "anni-mirabiles", seed: int = 5, n: int = 60) -> Game:
@@ -38,6 +41,8 @@ def test_the_evaluator_values_every_legal_option_and_leaves_the_game_alone() -> 
 
 
 def test_an_option_that_draws_nothing_is_worth_the_evaluator_s_value_of_where_it_leads() -> None:
+    """Where it leads: the option, then its follow-up played by the expert (to the next
+    action type, phase or turn)."""
     game = _position()
     reply = evaluator_advice(game)
     model = default_evaluator()
@@ -46,6 +51,7 @@ def test_an_option_that_draws_nothing_is_worth_the_evaluator_s_value_of_where_it
         trial = game.fork()
         before = (trial.random_draws, len(trial.state.deck), trial.rng.getstate())
         trial.choose(o["option"])
+        settle(trial, bot_seed(len(counted(game.choices))))
         if (trial.random_draws, len(trial.state.deck), trial.rng.getstate()) != before:
             continue  # valued over re-shuffled fates
         assert o["value"] == round(model.value(trial), 4)

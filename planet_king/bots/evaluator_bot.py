@@ -34,6 +34,7 @@ import random
 from planet_king.bots.expert import ExpertBot
 from planet_king.engine import resume
 from planet_king.engine.game import Game
+from planet_king.evaluator.lookahead import settle
 from planet_king.evaluator.model import Evaluator, default_evaluator
 
 # The expert's choice stands unless another option is valued this much higher (utility:
@@ -106,6 +107,7 @@ class EvaluatorBot:
             trial.quiet = True  # nobody reads its log
             resample_hidden(trial, fate)
             trial.choose(option)
+            settle(trial, self.seed)  # the option's own follow-up, by the expert
             out[option] = self.evaluator.value(trial)
             self.valued += 1
         return out
