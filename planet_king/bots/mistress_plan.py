@@ -63,7 +63,6 @@ class _Ladies:
         # Which ladies are in play on each turn (a card's turns: first to last, 99 for
         # none); a scenario's turns are far fewer than 100.
         self.open_on = tuple(self.open_at(t) for t in range(100))
-
         self._members: dict[int, tuple[int, ...]] = {}
 
     def open_at(self, t: int) -> int:
