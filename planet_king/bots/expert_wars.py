@@ -34,6 +34,10 @@ GARRISON = 1.0  # a unit kept where it stands outside the wars
 WarKey = tuple[Any, ...]
 # A war's key, with the cost of its loss and the worth of its victory at this End of Turn.
 WarValueKey = tuple[WarKey, float, float]
+# A WarValueKey's number in its turn (``WarValuation._ids``): the turn's caches are keyed
+# by it, a small int, not by the key itself, a nested tuple that every lookup would hash
+# again (thousands a game) -- equal keys have the same number, so the same values.
+WarValueId = int
 Base = tuple[war_plan.Outlook, float, float]
 
 
@@ -81,18 +85,19 @@ class WarValuation:
         # This decision's: each war's outlook, loss cost and victory worth, its key, the
         # key all wars share, the best moves, whether a general is at Court.
         self._base: dict[str, Base] = {}
-        self._keys: dict[str, WarValueKey] = {}
+        self._keys: dict[str, WarValueId] = {}
         self._board: tuple[Any, ...] | None = None
         self._moves: dict[tuple[str | None, str | None], float] = {}
         self._general: bool | None = None
         if turn != self._turn:
             self._turn = turn
             # The turn's, by war key: risks, outlooks, armies, reinforcements, campaigns.
+            self._ids: dict[WarValueKey, WarValueId] = {}
             self._risks: dict[tuple[Any, ...], float] = {}
             self._outlooks: dict[WarKey, war_plan.Outlook] = {}
-            self._armies: dict[tuple[WarValueKey, str | None], war_plan.Army] = {}
-            self._reinforced: dict[tuple[WarValueKey, str, bool], float] = {}
-            self._campaigns: dict[tuple[WarValueKey, str | None], float] = {}
+            self._armies: dict[tuple[WarValueId, str | None], war_plan.Army] = {}
+            self._reinforced: dict[tuple[WarValueId, str, bool], float] = {}
+            self._campaigns: dict[tuple[WarValueId, str | None], float] = {}
 
     # ----------------------------------------------------------- reading a war
     def _war(self, g: Game, war_id: str) -> Base:
@@ -109,12 +114,14 @@ class WarValuation:
             cost, win = self.loss_cost(g, war_id), self.win_value(g, war_id)
             base = (outlook, cost, win)
             self._base[war_id] = base
-            self._keys[war_id] = (key, cost, win)
+            ids = self._ids
+            self._keys[war_id] = ids.setdefault((key, cost, win), len(ids))
         return base
 
-    def _key(self, g: Game, war_id: str) -> WarValueKey:
+    def _key(self, g: Game, war_id: str) -> WarValueId:
         """The war's values are kept across decisions while this key holds: its state,
-        the board of the wars, the cost of a loss and the worth of a victory."""
+        the board of the wars, the cost of a loss and the worth of a victory (by the
+        key's number in the turn, ``WarValueId``)."""
         key = self._keys.get(war_id)
         if key is None:
             self._war(g, war_id)

@@ -44,14 +44,59 @@ def _lady(g: Game, lid: str) -> Lady:
 def pool(g: Game, exclude: tuple[str, ...] = (), start: int | None = None) -> frozenset[Lady]:
     """Ladies who may still be Royal Mistress from turn ``start`` (the next turn unless
     told): prestige 0 or less, not in play nor gone, whose last turn is not past."""
+    ladies = _ladies(g)
+    mask = _pool_mask(g, ladies, exclude, g.state.turn + 1 if start is None else start)
+    return frozenset(lady for i, lady in enumerate(ladies.all) if mask >> i & 1)
+
+
+class _Ladies:
+    """The content's ladies as ``plan_value`` searches them: each lady a bit of a set
+    held in an int (a search makes and looks up tens of thousands of sets; ints are
+    cheaper to make and to hash than frozensets of tuples, and the search's sums and
+    maxima are the same, whatever order it reads the ladies in)."""
+
+    def __init__(self, g: Game) -> None:
+        self.ladies = g.content.ladies
+        self.index = {lid: i for i, lid in enumerate(self.ladies)}
+        self.all: tuple[Lady, ...] = tuple(_lady(g, lid) for lid in self.ladies)
+        self.worth = tuple(lady[1] for lady in self.all)
+        # Which ladies are in play on each turn (a card's turns: first to last, 99 for
+        # none); a scenario's turns are far fewer than 100.
+        self.open_on = tuple(self.open_at(t) for t in range(100))
+        self._members: dict[int, tuple[int, ...]] = {}
+
+    def open_at(self, t: int) -> int:
+        return sum(1 << i for i, lady in enumerate(self.all) if lady[2] <= t <= lady[3])
+
+    def members(self, ladies: int) -> tuple[int, ...]:
+        """The ladies (indices, in order) of the bit set ``ladies``."""
+        found = self._members.get(ladies)
+        if found is None:
+            found = self._members[ladies] = tuple(
+                i for i in range(ladies.bit_length()) if ladies >> i & 1
+            )
+        return found
+
+
+_LADIES: dict[int, _Ladies] = {}
+
+
+def _ladies(g: Game) -> _Ladies:
+    """The content's ``_Ladies``, made once (the content's cards never change)."""
+    held = _LADIES.get(id(g.content.ladies))
+    if held is None or held.ladies is not g.content.ladies:
+        held = _LADIES[id(g.content.ladies)] = _Ladies(g)
+    return held
+
+
+def _pool_mask(g: Game, ladies: _Ladies, exclude: tuple[str, ...], start: int) -> int:
     s = g.state
-    start = s.turn + 1 if start is None else start
     gone = set(s.removed_notables) | {s.queen, s.mistress} | set(exclude)
-    return frozenset(
-        _lady(g, lid)
-        for lid, card in g.content.ladies.items()
-        if lid not in gone and card.prestige <= 0 and (card.turns.to or 99) >= start
-    )
+    mask = 0
+    for i, (lid, card) in enumerate(g.content.ladies.items()):
+        if lid not in gone and card.prestige <= 0 and (card.turns.to or 99) >= start:
+            mask |= 1 << i
+    return mask
 
 
 def plan_value(
@@ -61,27 +106,42 @@ def plan_value(
     told; this turn while its Organisation is still to choose her) to the last, if
     ``mistress`` is the Royal Mistress then and the ladies in ``exclude`` are gone too."""
     start = g.state.turn + 1 if start is None else start
-    m = _lady(g, mistress) if mistress else None
-    return _future(start, g.scenario.last_turn, m, pool(g, exclude, start))
+    ladies = _ladies(g)
+    m = ladies.index[mistress] if mistress else -1
+    rest = _pool_mask(g, ladies, exclude, start)
+    return _future(ladies, start, g.scenario.last_turn, m, rest)
 
 
 @lru_cache(maxsize=200_000)
-def _future(t: int, last: int, m: Lady | None, rest: frozenset[Lady]) -> float:
+def _future(ladies: _Ladies, t: int, last: int, m: int, rest: int) -> float:
+    """The best worth from turn ``t`` with the lady ``m`` (an index, -1 for none) as Royal
+    Mistress and the ladies of ``rest`` (a bit set) in the deck."""
     if t > last:
         return 0.0
-    if m is not None and not (m[2] <= t <= m[3]):
-        m = None  # her turn of exit has passed: she leaves the Court
-    here = [lady for lady in rest if lady[2] <= t <= lady[3]]
-    if not here:
-        return (m[1] if m else 0.0) + _future(t + 1, last, m, rest)
+    open_now = ladies.open_on[t] if t < 100 else ladies.open_at(t)
+    if m >= 0 and not open_now >> m & 1:
+        m = -1  # her turn of exit has passed: she leaves the Court
+    here_set = rest & open_now
+    if not here_set:
+        return (ladies.worth[m] if m >= 0 else 0.0) + _future(ladies, t + 1, last, m, rest)
+    worth = ladies.worth
+    here = ladies.members(here_set)
     best = -1e9
     for lady in here:
-        left = rest - {lady}
+        left = rest & ~(1 << lady)
         # Organisation puts her in; the turn may end with her ...
-        v = lady[1] + _future(t + 1, last, lady, left)
-        # ... or with another lady chosen by the action during the turn.
+        v = worth[lady] + _future(ladies, t + 1, last, lady, left)
+        # ... or with another lady chosen by the action during the turn (``v =
+        # max(v, w)`` as a test: the same value, without a call).
         for other in here:
-            if other is not lady:
-                v = max(v, ACTION_GAIN + other[1] + _future(t + 1, last, other, left - {other}))
-        best = max(best, v)
+            if other != lady:
+                w = (
+                    ACTION_GAIN
+                    + worth[other]
+                    + _future(ladies, t + 1, last, other, left & ~(1 << other))
+                )
+                if w > v:
+                    v = w
+        if v > best:
+            best = v
     return best
