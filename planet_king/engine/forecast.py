@@ -476,9 +476,10 @@ def defeat_warnings(g: Game, *, within: int = 4) -> dict[str, str]:
     """Options of the pending decision that would *certainly* bring an automatic defeat
     at this End of Turn if nothing else changed: taken on a fork of the game, they draw
     no card or marker in sight before the next decision (``Game.seen_draws``: a hidden
-    deck's shuffle is no chance there, its order showing only later), and the forecast there (or the game's
-    end) is a defeat that the forecast now is not. Looked at only when a score is within
-    ``within`` points of its defeat line (no single choice moves a score further)."""
+    deck's shuffle is no chance there, its order showing only later), and the forecast
+    there (or the game's end) is a defeat that the forecast now is not. Looked at only
+    when a score is within ``within`` points of its defeat line (no single choice moves a
+    score further)."""
     decision = g.decision
     if decision is None:
         return {}
