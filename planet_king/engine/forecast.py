@@ -475,9 +475,11 @@ def hothead_goal(g: Game) -> str:
 def defeat_warnings(g: Game, *, within: int = 4) -> dict[str, str]:
     """Options of the pending decision that would *certainly* bring an automatic defeat
     at this End of Turn if nothing else changed: taken on a fork of the game, they draw
-    no card or marker before the next decision, and the forecast there (or the game's
-    end) is a defeat that the forecast now is not. Looked at only when a score is within
-    ``within`` points of its defeat line (no single choice moves a score further)."""
+    no card or marker in sight before the next decision (``Game.seen_draws``: a hidden
+    deck's shuffle is no chance there, its order showing only later), and the forecast
+    there (or the game's end) is a defeat that the forecast now is not. Looked at only
+    when a score is within ``within`` points of its defeat line (no single choice moves a
+    score further)."""
     decision = g.decision
     if decision is None:
         return {}
@@ -488,10 +490,10 @@ def defeat_warnings(g: Game, *, within: int = 4) -> dict[str, str]:
     for option_id in decision.legal_ids:
         trial = g.fork()
         trial.quiet = True
-        draws = trial.random_draws
+        draws = trial.seen_draws
         trial.choose(option_id)
-        if trial.random_draws != draws:
-            continue  # chance is involved: not certain
+        if trial.seen_draws != draws:
+            continue  # chance is involved: not certain (a hidden deck's shuffle is not)
         if trial.over:
             cause = trial.state.defeat_cause
         elif trial.state.turn != g.state.turn:
@@ -522,9 +524,9 @@ def option_effects(g: Game, *, most: int = 8) -> dict[str, str]:
     for option_id in decision.legal_ids:
         trial = g.fork()
         trial.quiet = True
-        draws = trial.random_draws
+        draws = trial.seen_draws
         trial.choose(option_id)
-        if trial.random_draws != draws or trial.over or trial.state.turn != s.turn:
+        if trial.seen_draws != draws or trial.over or trial.state.turn != s.turn:
             continue
         said = _changes(now, forecast(trial))
         if said:

@@ -111,7 +111,14 @@ class Game:
         self.state.stacked = stacking.start(self)
         self.log_entries: list[LogEntry] = []
         self.choices: list[str] = []
+        # Every use of the RNG that a choice cannot take back: the hidden decks'
+        # shuffles as well as the draws (undo and Back read it: no re-dealing either).
         self.random_draws = 0
+        # What fate did in the player's sight: a card drawn and shown, a marker drawn, a
+        # die cast, a fortune test; never a hidden deck's shuffle, which shows only when
+        # its card is drawn (and counts then). The review's luck and the forecast's
+        # certainty read it, by differences on one game.
+        self.seen_draws = 0
         # (turn, number of choices made, state digest) at the start of each turn:
         # saves check replays against these (a point where no rule code is pending).
         self.turn_digests: list[tuple[int, int, str]] = []
@@ -140,6 +147,7 @@ class Game:
         self.log_entries = past.log_entries[: start.log_entries]
         self.choices = past.choices[: start.choices]
         self.random_draws = start.random_draws
+        self.seen_draws = start.seen_draws
         self.turn_digests = past.turn_digests[: start.turn_digests]
         self._trace = history.Trace(past.draws_before_choice[: start.choices])
         self.__dict__.update(past.caches)
@@ -204,6 +212,7 @@ class Game:
                     self.random_draws,
                     len(self.log_entries),
                     len(self.turn_digests),
+                    self.seen_draws,
                 )
             )
 
@@ -384,6 +393,7 @@ class Game:
         card_id = self.draw("events")
         s.discard.append(card_id)
         self.random_draws += 1
+        self.seen_draws += 1
         card = self.event(card_id)
         mark = ", SP-loss symbol" if card.sp_loss else ""
         # the bird first and the card after it: the card is read for its bird only, and
@@ -396,11 +406,13 @@ class Game:
         )
         return FortuneResult(card_id, card.fortune, card.sp_loss)
 
-    def pick(self, items: Sequence[str], what: str) -> str:
-        """Draw a marker at random from a cup (the list must be in a stable order)."""
+    def pick(self, items: Sequence[str], what: str, *, seen: bool = True) -> str:
+        """Draw a marker at random from a cup (the list must be in a stable order);
+        ``seen=False``: a card drawn unseen, which shows only when it is revealed."""
         if not items:
             raise EngineError(f"empty cup: {what}")
         self.random_draws += 1
+        self.seen_draws += seen
         return stacking.pick(self, what, list(items), self.rng.choice(list(items)))
 
     def draw(self, deck: str) -> str:

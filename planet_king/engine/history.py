@@ -33,6 +33,7 @@ class TurnStart:
     random_draws: int
     log_entries: int
     turn_digests: int
+    seen_draws: int = 0  # a count read by differences (a resume point starts it at 0)
 
 
 @dataclass(frozen=True, slots=True)

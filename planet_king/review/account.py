@@ -6,7 +6,7 @@ next splits as
 
 - luck: V(the next decision's position) - E(the choice made): what the cards and markers
   drawn in between did against what was expected of them (exactly 0 where nothing was
-  drawn);
+  drawn in sight: ``Game.seen_draws``, a hidden deck's shuffle being no draw);
 - decisions: minus the choice's error (the best option's gap, played on, where it is
   beyond the noise);
 - residual: E(the choice made) - V(here) + the error: what the estimates cannot separate

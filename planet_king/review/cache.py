@@ -16,7 +16,7 @@ from typing import Any
 from planet_king.fsutil import atomic_write
 from planet_king.review.model import Review
 
-FORMAT = 2  # 2: a step's prompt is "asked"
+FORMAT = 3  # 2: a step's prompt is "asked"; 3: a draw is one in sight (Game.seen_draws)
 FOLDER = "reviews"
 
 

@@ -83,14 +83,15 @@ class Estimator:
 
     def one_ply(self, root: Game, option: str, step: int, fates: int) -> list[float]:
         """The value at the next decision after ``option``, each fate (one fork in all
-        when the option draws nothing: every fate is the same)."""
+        when the option draws nothing in sight: every fate is the same, as a hidden
+        deck's new order shows only when a card is drawn from it)."""
         out: list[float] = []
         for k in range(fates):
             trial = self._fork(root, fate_seed(step, k))
-            before = trial.random_draws
+            before = trial.seen_draws
             trial.choose(option)
             out.append(self.value(trial))
-            if k == 0 and trial.random_draws == before:
+            if k == 0 and trial.seen_draws == before:
                 return out * fates
         return out
 

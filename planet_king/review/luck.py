@@ -16,6 +16,8 @@ EVENT = re.compile(r"^Event: (?P<card>.+?)\.$")
 REMOVED = re.compile(r"^(?P<who>.+?) is removed from the game \((?P<card>.+?)\)\.$")
 FORTUNE = re.compile(r"^Fortune test \((?P<why>.+?)\): (?P<bird>\w+), (?P<result>\w+)")
 DRAWN = re.compile(r"^(?P<who>.+?) is drawn from the (?P<deck>noble|genius) deck\.$")
+# a genius dealt to Court from the top of the deck (set-up, or a free place filled)
+TO_COURT = re.compile(r"^(?P<who>.+?)(?: \([^()]*\))? comes to Court\.$")
 # lines kept whole: what chance did to the royal family, a war or the game
 KEEP = re.compile(r"(\bdies\b|gives birth|automatic defeat|declares war)", re.I)
 MOST = 6  # items named; the rest counted
@@ -49,6 +51,8 @@ def describe(entries: Iterable[LogEntry]) -> str:
             tests[why].append(m["bird"])
         elif m := DRAWN.match(text):
             items.append(f"drew {short(m['who'])} ({m['deck']})")
+        elif m := TO_COURT.match(text):
+            items.append(f"drew {short(m['who'])} (genius)")
         elif KEEP.search(text):
             items.append(text.rstrip("."))
     named = [

@@ -3,7 +3,9 @@
 The game is replayed from its seed and choices (a game resumed from an older save: from
 its resume point), keeping its turn starts so that a fork is cheap. At each decision the
 options are valued (``estimate``); the choice is then taken on the game walked, and the
-log lines it wrote up to the next decision say what chance drew.
+log lines it wrote up to the next decision say what chance drew. A draw is what fate did
+in sight (``Game.seen_draws``): a hidden deck's shuffle is none, its cards count at the
+step that draws them.
 """
 
 from __future__ import annotations
@@ -185,9 +187,9 @@ def review_game(
         )
         if worth:
             candidates.append((worth, step))
-        logged, drawn = len(g.log_entries), g.random_draws
+        logged, drawn = len(g.log_entries), g.seen_draws
         g.choose(choice)
-        step.draws = g.random_draws - drawn
+        step.draws = g.seen_draws - drawn
         if step.draws:
             step.what = luck.describe(g.log_entries[logged:])
         steps.append(step)

@@ -116,8 +116,9 @@ def test_hothead_has_no_end_of_turn_and_names_its_goal(hothead: Game) -> None:
 
 def test_a_choice_that_certainly_brings_defeat_is_flagged(content: Content) -> None:
     """Victory / Automatic Defeat: an option flagged would, taken with no card or marker
-    drawn before the next decision, leave the forecast at a defeat; every flagged option
-    really does (checked on a fork), and none is flagged where chance intervenes."""
+    drawn in sight before the next decision (a hidden deck's shuffle is no chance), leave
+    the forecast at a defeat; every flagged option really does (checked on a fork), and
+    none is flagged where chance intervenes."""
     flagged = 0
     for seed in range(4):
         g = Game("the-planet-king", seed=seed, content=content, keep_turn_starts=True)
@@ -126,9 +127,9 @@ def test_a_choice_that_certainly_brings_defeat_is_flagged(content: Content) -> N
             for option_id, why in fc.defeat_warnings(g).items():
                 flagged += 1
                 trial = g.fork()
-                draws = trial.random_draws
+                draws = trial.seen_draws
                 trial.choose(option_id)
-                assert trial.random_draws == draws
+                assert trial.seen_draws == draws
                 assert trial.state.defeat_cause or fc.forecast(trial).defeat
                 assert why.startswith("automatic defeat at this End of Turn")
             g.choose(r.choice(g.decision.legal_ids))
@@ -213,3 +214,31 @@ def test_forecast_reads_where_the_returning_exile_goes(reign: Game) -> None:
     reign.decision = next(rules)
     f = fc.forecast(reign)
     assert f.treasury.cleanup and "Oñate" in f.treasury.cleanup[0][0]
+
+
+def test_a_hidden_shuffle_is_no_draw_in_sight_but_a_card_dealt_face_up_is(content: Content) -> None:
+    """The forecast's certainty and the review's luck read ``seen_draws``: the Hunt
+    shuffles HUNTING DAY into the event deck face down (no chance until it is drawn),
+    while the set-up's geniuses come to Court face up after the last office is filled.
+    ``random_draws`` (undo, Back, saves) counts the shuffle and not the deal, as ever."""
+    g = Game("the-planet-king", seed=0, content=content, keep_turn_starts=True)
+    r = random.Random(0)
+    for _ in range(40):
+        g.choose(r.choice(g.decision.legal_ids))
+    assert (g.state.phase, g.decision.prompt) == ("end-of-turn", "Choose a royal action")
+    hunt = g.fork()
+    random_draws, seen = hunt.random_draws, hunt.seen_draws
+    hunt.choose("action:royal:hunt")
+    assert (hunt.random_draws - random_draws, hunt.seen_draws - seen) == (1, 0)
+    assert hunt.state.turn == g.state.turn and not hunt.over
+
+    setup = Game("anni-mirabiles", seed=3, content=content)
+    for choice in ("noble:francisco-pimentel", "noble:diego-carrillo"):
+        setup.choose(choice)
+    random_draws, seen = setup.random_draws, setup.seen_draws
+    setup.choose("noble:diego-mexia-guzman")  # the Ambassador in Austria, the last office
+    assert setup.state.court_geniuses == ["luis-de-gongora", "baltasar-gracian", None, None]
+    assert (setup.random_draws - random_draws, setup.seen_draws - seen) == (0, 2)
+    random_draws, seen = setup.random_draws, setup.seen_draws
+    setup.choose("mistress:maria-de-chirel")  # the event deck is built, shuffled unseen
+    assert (setup.random_draws - random_draws, setup.seen_draws - seen) == (1, 0)

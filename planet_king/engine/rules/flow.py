@@ -168,6 +168,7 @@ def events_phase(g: Game) -> Rules:
             return
         card_id = g.draw("events")
         g.random_draws += 1
+        g.seen_draws += 1
         yield from events.play_event(g, card_id)
         if s.defeat_cause:
             return

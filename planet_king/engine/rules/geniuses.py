@@ -41,6 +41,7 @@ def draw_to_court(g: Game, cause: str, *, rule: str) -> str | None:
         return None
     gid = g.draw("geniuses")
     g.random_draws += 1
+    g.seen_draws += 1
     s.court_geniuses[slot] = gid
     card = g.content.geniuses[gid]
     g.log(f"{card.name} ({card.art}, {card.enlightenment}) comes to Court.", rule=rule, cause=cause)
@@ -53,6 +54,7 @@ def nominate(g: Game, cause: str) -> Rules:
     s = g.state
     gid = g.draw("geniuses")
     g.random_draws += 1
+    g.seen_draws += 1
     card = g.content.geniuses[gid]
     g.log(
         f"{card.name} ({card.art}, {card.enlightenment}) is drawn from the genius deck.",

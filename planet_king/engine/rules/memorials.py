@@ -70,7 +70,8 @@ def draw(g: Game) -> None:
     s = g.state
     for owner in ("king", "valido"):
         deck = sorted(m.id for m in g.content.memorials.values() if m.owner == owner)
-        s.memorials[owner] = g.pick(deck, f"{owner} memorials")
+        # a hidden deal: fate shows when the card is read (``read_step``)
+        s.memorials[owner] = g.pick(deck, f"{owner} memorials", seen=False)
     g.log("The King and the Valido each draw a Secret Memorial, unseen.", rule=RULE)
 
 
@@ -92,6 +93,7 @@ def read_step(g: Game) -> Rules:
             for owner, cid in s.memorials.items():
                 if cid not in s.memorials_read:
                     s.memorials_read.append(cid)
+                    g.seen_draws += 1  # the card dealt unseen at set-up shows now
                     g.log(
                         f"The {owner.capitalize()} reads his Secret Memorial (hidden from "
                         "his partner).",
@@ -118,6 +120,7 @@ def read_step(g: Game) -> Rules:
         unread = [(o, c) for o, c in unread if o == choice.partition(":")[2]]
     for _, cid in unread[:1]:
         s.memorials_read.append(cid)
+        g.seen_draws += 1  # the card dealt unseen at set-up shows now
         m = card(g, cid)
         g.log(f"Secret Memorial revealed: {m.name} — {m.task}", rule=f"{RULE} / Solo Mode")
 

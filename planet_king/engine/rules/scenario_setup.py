@@ -102,6 +102,7 @@ def _random_court(g: Game) -> Rules:
     scen = g.scenario
     drawn = [g.draw("nobles") for _ in range(min(scen.random_nobles, len(s.noble_deck)))]
     g.random_draws += 1
+    g.seen_draws += 1
     if drawn:
         g.log(f"Nobles drawn: {', '.join(g.name(n) for n in drawn)}.", rule=RULE_SETUP)
     for war_id in scen.random_commands:
@@ -150,6 +151,8 @@ def _random_court(g: Game) -> Rules:
         if not s.genius_deck or not free:
             break
         gid = g.draw("geniuses")
+        g.seen_draws += 1  # drawn face up: what fate dealt shows here (not in random_draws,
+        # which saves and undo have always read without it)
         s.court_geniuses[free[0]] = gid
         g.log(f"{g.name(gid)} comes to Court.", rule=RULE_SETUP)
 
@@ -164,6 +167,7 @@ def _draw_a_commander(g: Game, drawn: list[str], war_id: str) -> list[str]:
     found: list[str] = []
     while s.noble_deck and not found:
         nid = g.draw("nobles")
+        g.seen_draws += 1  # shown, like the nobles drawn before (random_draws: see below)
         (found if court.can_command(g, nid) else passed).append(nid)
     if passed:
         s.noble_deck.extend(passed)

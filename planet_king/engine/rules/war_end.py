@@ -61,6 +61,7 @@ def battle_name(g: Game, war_id: str) -> str | None:
         return None
     rows: list[list[str]] = getattr(g.content.battle_names, table)
     g.random_draws += 1
+    g.seen_draws += 1
     return rows[g.rng.randrange(6)][g.rng.randrange(6)]
 
 

@@ -87,6 +87,7 @@ def _appoint(g: Game, ctx: Context) -> Rules:
     rule = f"{R_POL} (Appoint Noble)"
     nid = g.draw("nobles")
     g.random_draws += 1
+    g.seen_draws += 1
     g.log(f"{g.name(nid)} is drawn from the noble deck.", rule=rule, cause=ctx.cause)
     opts = Choices()
     slot = court.free_court_slot(g)
