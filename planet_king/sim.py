@@ -137,16 +137,16 @@ def simulate(
     bot: str,
     *,
     options: GameOptions | None = None,
-    content: Content | None = None,
+    content: Content,
     progress: Any = None,
     on_game: Callable[[int, Game], None] | None = None,
     workers: int = 1,
     cluster: Cluster | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games; with ``workers`` > 1 in a process pool, or on a Dask
-    ``cluster``, with the same records in the same order as one worker (each game has
-    its own derived seed)."""
-    content = content or load_content()
+    """Play ``games`` games of ``content`` (the game data the caller loaded: its command
+    line's ``--data-dir``; no default); with ``workers`` > 1 in a process pool, or on a
+    Dask ``cluster``, with the same records in the same order as one worker (each game
+    has its own derived seed)."""
     options = options or GameOptions()
     start = time.perf_counter()
     records: list[dict[str, Any]] = []

@@ -230,9 +230,9 @@ def _special_files(folder: Path) -> list[Path]:
     return out
 
 
-def _load_answer(path: Path) -> str:
+def _load_answer(path: Path, content: loader.Content) -> str:
     try:
-        saves.load_game(path)
+        saves.load_game(path, content=content)
     except SaveError as exc:
         message = str(exc)
         if "\n" in message or "\x1b" in message or len(message) > 2000:
@@ -284,7 +284,7 @@ def bad_saves(rng: random.Random, n: int, n_cli: int, limit: float, work: Path) 
         paths.append(path)
     paths += _special_files(folder)
     for path in paths:
-        tally.run(f"load {path.name[:60]}", lambda p=path: _load_answer(p), limit)
+        tally.run(f"load {path.name[:60]}", lambda p=path: _load_answer(p, content), limit)
     tally.run("list the folder", lambda: f"listed {len(saves.list_saves(folder))}", limit)
     env = {**os.environ, "PLANET_KING_SAVES": str(folder)}
     for path in rng.sample(paths, min(n_cli, len(paths))):
@@ -491,7 +491,11 @@ from planet_king.engine.game import Game
 folder, scenario, seed = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 rng = random.Random(seed)
 found = saves.latest_readable_autosave(folder)
-game = saves.rebuild(found[1]) if found else Game(scenario, seed=seed, content=load_content())
+content = load_content()
+if found:
+    game = saves.rebuild(found[1], content=content)
+else:
+    game = Game(scenario, seed=seed, content=content)
 while game.decision is not None:
     game.choose(rng.choice(game.decision.legal_ids))
     error = saves.autosave(game, saves_dir=folder)
@@ -548,7 +552,7 @@ def _kill_round(folder: Path, rng: random.Random, state: dict[str, Any]) -> str:
     torn = bool(set(folder.glob(f"{fsutil.TEMP_PREFIX}*")) - temps)  # killed inside a write
     # every autosave left must load and verify; the newest must hold every saved choice
     for path in folder.glob("autosave-*.json"):
-        saves.load_game(path)
+        saves.load_game(path, content=load_content())
     found = saves.latest_readable_autosave(folder)
     held = len(found[1].choices) if found else 0
     if held < max(saved, state["saved"]):
@@ -812,9 +816,11 @@ COPY = r"""
 import random, sys
 from pathlib import Path
 from planet_king import saves
+from planet_king.content.loader import load_content
 folder, seed = Path(sys.argv[1]), int(sys.argv[2])
 rng = random.Random(seed)
-game = saves.load_game(saves.latest_autosave(folder))  # both copies resume the same one
+latest = saves.latest_autosave(folder)
+game = saves.load_game(latest, content=load_content())  # both copies resume the same one
 print("ready", flush=True)
 for line in sys.stdin:  # a choice and its autosave per line
     if game.decision is None:

@@ -36,6 +36,7 @@ MODE_SCENARIO = "the-planet-king"
 
 def dump(scenario: str, bot: str, games: int, mode: str) -> str:
     """The simulate JSON, without its timing, and every game's choices (in this process)."""
+    from planet_king.content.loader import load_content
     from planet_king.engine.game import GameOptions
     from planet_king.sim import simulate
 
@@ -47,6 +48,7 @@ def dump(scenario: str, bot: str, games: int, mode: str) -> str:
         1,
         bot,
         options=options,
+        content=load_content(),  # the installed data, in either checkout
         on_game=lambda _i, game: choices.append(list(game.choices)),
     )
     result.pop("elapsed_s")

@@ -373,6 +373,7 @@ def test_hint_json_keeps_the_old_fields_and_adds_the_new(content, tmp_path) -> N
     for o in data["options"]:
         for key in ("mean_vp", "standard_error", "victory_levels", "automatic_defeat"):
             assert key in o
+        assert isinstance(o["label"], str) and isinstance(o["description"], str)
         assert isinstance(o["value"], float) and isinstance(o["tied_with_best"], bool)
         # every playout ends at one level (an automatic defeat counts as a Defeat, R45)
         assert sum(o["victory_levels"].values()) == pytest.approx(1, abs=0.01)
@@ -388,6 +389,32 @@ def test_hint_json_keeps_the_old_fields_and_adds_the_new(content, tmp_path) -> N
     assert bad.exit_code == 1 and "only" in bad.stderr
     both = CliRunner().invoke(app, ["hint", str(path), "--seconds", "1", "--playouts", "5"])
     assert both.exit_code == 2 and "not both" in both.stderr
+
+
+def test_hint_json_says_what_each_action_does_as_the_screens_do(content, tmp_path) -> None:
+    """Each option's ``description`` is what the game's screens print after its label
+    (``present.option_text``, the plain text and the full screen): an action's effect
+    and cost; "" for one not allowed (its reason is said instead) and for Back."""
+    from planet_king import present
+
+    game = _position(content)
+    game.choose("type:royal")  # the royal action menu
+    path = saves.save_game(game, saves_dir=tmp_path)
+    result = CliRunner().invoke(
+        app, ["hint", str(path), "--playouts", "8", "--workers", "1", "--json"]
+    )
+    assert result.exit_code == 0, result.stderr
+    said = {
+        o["option"]: (o["label"], o["description"]) for o in json.loads(result.stdout)["options"]
+    }
+    assert set(said) == set(game.decision.legal_ids)
+    for option, (label, description) in said.items():
+        shown = present.option_text(game, option, label)
+        assert shown == (f"{label}: {description}" if description else label)
+    assert said["action:royal:hunt"][1] == (
+        "HUNTING DAY is shuffled into the event deck: +1 happiness when it is played"
+    )
+    assert said["back"][1] == ""
 
 
 def test_hint_caps_workers_at_the_cores(content, tmp_path, monkeypatch) -> None:

@@ -34,6 +34,7 @@ def test_the_evaluator_values_every_legal_option_and_leaves_the_game_alone() -> 
     assert [o["option"] for o in reply["options"]] != []
     assert {o["option"] for o in reply["options"]} == set(game.decision.legal_ids)
     assert all(o["playouts"] == FATES < MIN_SAMPLES for o in reply["options"])
+    assert all(isinstance(o["description"], str) for o in reply["options"])  # as hint --json
     assert reply["policy_choice"] == make_bot("expert", len(choices)).choose(game.fork())
     assert game.state.digest() == digest and game.choices == choices
     again = evaluator_advice(game)  # the same position, the same answer

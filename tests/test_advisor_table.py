@@ -161,6 +161,8 @@ def test_the_action_menus_back_has_no_row(content) -> None:
     advice = Advice([OptionValue(o) for o in legal], legal[0], legal[0], "expert", 0, 1, 0.0)
     answer = advice_json(g, advice)
     assert [o["option"] for o in answer["options"] if o.get("back")] == ["back"]
+    does = {o["option"]: o["description"] for o in answer["options"]}
+    assert does["back"] == "" and all(does[o] for o in legal if o != "back")
     table = build(answer)
     assert [r.option for r in table.rows] == [o for o in legal if o != "back"]
     assert "Back" not in table.text().split()

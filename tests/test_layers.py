@@ -104,6 +104,23 @@ def test_a_game_is_never_given_the_default_data_unasked() -> None:
     assert Game("hothead", seed=1, content=load_content()).content is load_content()
 
 
+def test_a_save_is_never_opened_nor_a_batch_played_with_the_default_data_unasked() -> None:
+    """Nor do the saves that open a game or the simulator fall back on the default data
+    folder: the caller passes what its command line loaded (``--data-dir``)."""
+    from planet_king import saves
+    from planet_king.sim import simulate
+
+    text = saves.dumps(Game("hothead", seed=1, content=load_content()))
+    with pytest.raises(TypeError, match="content"):
+        saves.rebuild(saves.parse_text(text))  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="content"):
+        saves.loads(text)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="content"):
+        saves.load_game(Path("any.json"))  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="content"):
+        simulate("hothead", 1, 1, "random")  # type: ignore[call-arg]
+
+
 def _package(root: Path, files: dict[str, str]) -> Path:
     package = root / "planet_king"
     for name, text in files.items():

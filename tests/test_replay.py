@@ -160,7 +160,7 @@ def test_resume_up_to_valid_opens_at_the_last_matching_turn(good_save, tmp_path)
 
 
 # ----------------------------------------------------------- simulate --save-dir
-def test_simulate_save_dir_writes_saves_that_verify(tmp_path) -> None:
+def test_simulate_save_dir_writes_saves_that_verify(content, tmp_path) -> None:
     out = tmp_path / "sims"
     result = invoke(
         "simulate", "hothead", "--games", "3", "--seed", "7", "--json", "--save-dir", out
@@ -171,7 +171,7 @@ def test_simulate_save_dir_writes_saves_that_verify(tmp_path) -> None:
     assert [f.name for f in files] == [f"sim-hothead-7-{i:05d}.json" for i in (1, 2, 3)]
     for f, record in zip(files, records, strict=True):
         assert invoke("replay", f, "--verify").exit_code == 0
-        game = saves.load_game(f)
+        game = saves.load_game(f, content=content)
         assert game.seed == record["seed"] and game.log_digest() == record["log_digest"]
 
 
@@ -183,6 +183,33 @@ def test_data_dir_loads_another_copy_of_the_data(content, tmp_path) -> None:
     assert result.exit_code == 0, result.stderr
     sims = invoke("simulate", "hothead", "--games", "2", "--json", "--data-dir", copy)
     assert json.loads(sims.stdout)["data_version"] == content.version  # same files, same hash
+
+
+def test_a_save_opens_and_a_batch_plays_with_the_content_the_caller_loaded(
+    content, tmp_path
+) -> None:
+    """A game rebuilt from a save is played with the Content its caller passes (the
+    command line's --data-dir), not the installed data; so is a simulated batch."""
+    from planet_king.content.loader import load_content
+    from planet_king.sim import simulate
+
+    copy = tmp_path / "data"
+    shutil.copytree(content.data_dir, copy)
+    scen = copy / "scenarios" / "hothead.yaml"
+    scen.write_text(scen.read_text(encoding="utf-8").replace("name: Hothead", "name: Hotspur", 1))
+    other = load_content(copy)
+    assert other.version != content.version
+    path = saves.save_game(play(Game("hothead", seed=3, content=content), n=10), saves_dir=tmp_path)
+    for game in (
+        saves.load_game(path, content=other),
+        saves.loads(path.read_text(encoding="utf-8"), content=other),
+        saves.rebuild(saves.read_save(path), content=other),
+    ):
+        assert game.content is other and game.scenario.name == "Hotspur"
+        assert len(game.choices) == 10
+    assert saves.load_game(path, content=content).scenario.name == "Hothead"
+    batch = simulate("hothead", 1, 1, "random", content=other)
+    assert batch["data_version"] == other.version
 
 
 def test_every_command_that_reads_the_data_reads_the_data_dir(content, tmp_path) -> None:
@@ -340,7 +367,7 @@ def test_ctrl_c_leaves_the_latest_autosave_loadable(content, tmp_path) -> None:
 
 
 @pytest.mark.parametrize("signame", ["SIGINT", "SIGHUP"])
-def test_a_signal_to_a_real_process_leaves_a_loadable_autosave(tmp_path, signame) -> None:
+def test_a_signal_to_a_real_process_leaves_a_loadable_autosave(content, tmp_path, signame) -> None:
     """Ctrl+C (SIGINT) or a closed terminal (SIGHUP) sent to `planet-king play --text`
     while it waits for input."""
     import os
@@ -390,7 +417,7 @@ def test_a_signal_to_a_real_process_leaves_a_loadable_autosave(tmp_path, signame
             proc.kill()
     assert proc.returncode in (130, -sig)
     latest = saves.latest_autosave(tmp_path)
-    assert latest is not None and len(saves.load_game(latest).choices) == 1
+    assert latest is not None and len(saves.load_game(latest, content=content).choices) == 1
 
 
 def test_resume_no_verify_opens_a_save_of_another_version(good_save, tmp_path) -> None:

@@ -230,28 +230,32 @@ def test_an_illegal_choice_names_its_position_turn_and_phase(good_save, tmp_path
     assert game.choices == [] and game.decision is not None
 
 
-def test_a_digest_mismatch_says_which_turn_and_offers_the_last_valid_one(good_save, tmp_path):
+def test_a_digest_mismatch_says_which_turn_and_offers_the_last_valid_one(
+    good_save, tmp_path, content
+):
     path = _mutate(good_save, tmp_path, "d.json", lambda d: d["final"].update(digest="f" * 16))
     with pytest.raises(SaveError) as info:
-        saves.load_game(path)
+        saves.load_game(path, content=content)
     err = info.value
     assert err.kind == "digest" and "turn 1" in str(err) and "up_to_valid" in str(err)
     assert err.valid_turn == 1
-    game = saves.load_game(path, up_to_valid=True)
+    game = saves.load_game(path, content=content, up_to_valid=True)
     assert len(game.choices) == err.valid_choices
 
 
-def test_a_mismatch_at_the_first_turn_cannot_be_opened_even_up_to_valid(good_save, tmp_path):
+def test_a_mismatch_at_the_first_turn_cannot_be_opened_even_up_to_valid(
+    good_save, tmp_path, content
+):
     def change(d):
         d["turn_digests"][0][2] = "0" * 16
 
     path = _mutate(good_save, tmp_path, "t.json", change)
     for up_to_valid in (False, True):
         with pytest.raises(SaveError, match=r"no turn of it matches.*--no-verify"):
-            saves.load_game(path, up_to_valid=up_to_valid)
+            saves.load_game(path, content=content, up_to_valid=up_to_valid)
 
 
-def test_verify_false_replays_the_choices_of_another_version(good_save, tmp_path) -> None:
+def test_verify_false_replays_the_choices_of_another_version(good_save, tmp_path, content) -> None:
     """A save whose digests no longer match (the program changed) but whose choices
     still replay can be opened unchecked; illegal choices are still refused."""
 
@@ -260,7 +264,7 @@ def test_verify_false_replays_the_choices_of_another_version(good_save, tmp_path
         d["final"]["digest"] = "0" * 16
 
     path = _mutate(good_save, tmp_path, "other.json", change)
-    game = saves.load_game(path, verify=False)
+    game = saves.load_game(path, content=content, verify=False)
     assert game.choices == doc(good_save)["choices"] and game.over
 
     def illegal(d):
@@ -269,18 +273,18 @@ def test_verify_false_replays_the_choices_of_another_version(good_save, tmp_path
 
     path = _mutate(good_save, tmp_path, "other-bad.json", illegal)
     with pytest.raises(SaveError, match="choice 5 of"):
-        saves.load_game(path, verify=False)
-    assert saves.load_game(path, verify=False, up_to_valid=True).choices == []
+        saves.load_game(path, content=content, verify=False)
+    assert saves.load_game(path, content=content, verify=False, up_to_valid=True).choices == []
 
 
-def test_a_data_change_is_named_in_the_mismatch(good_save, tmp_path) -> None:
+def test_a_data_change_is_named_in_the_mismatch(good_save, tmp_path, content) -> None:
     def change(d):
         d["data_version"] = "0123456789abcdef"
         d["final"]["digest"] = "0" * 16
 
     path = _mutate(good_save, tmp_path, "dv.json", change)
     with pytest.raises(SaveError, match="game data changed since it was saved"):
-        saves.load_game(path)
+        saves.load_game(path, content=content)
 
 
 def test_an_unplayable_scenario_is_refused(good_save, tmp_path, content) -> None:
@@ -363,7 +367,7 @@ def test_a_failed_write_never_replaces_a_good_save(
     monkeypatch.undo()
     assert good_save.read_bytes() == before
     assert not list(tmp_path.glob(".pk-tmp-*")), "no temporary file left behind"
-    assert saves.load_game(good_save).choices == finished.choices
+    assert saves.load_game(good_save, content=finished.content).choices == finished.choices
 
 
 def test_a_short_write_is_caught(finished, good_save, tmp_path, monkeypatch) -> None:
@@ -521,7 +525,7 @@ def test_undo_does_not_cross_a_draw_unless_learning(content) -> None:
     assert len(back.choices) == n - 1 and back.state.digest() == digests[n - 1]
     assert back.learning is True and game.learning is False
     assert json.loads(saves.dumps(back))["learning"] is True
-    assert saves.loads(saves.dumps(back)).learning is True
+    assert saves.loads(saves.dumps(back), content=content).learning is True
 
 
 def test_an_undo_that_crosses_no_draw_does_not_mark_the_save(content) -> None:

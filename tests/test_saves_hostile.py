@@ -504,9 +504,11 @@ COPY = r"""
 import random, sys
 from pathlib import Path
 from planet_king import saves
+from planet_king.content.loader import load_content
 folder, seed = Path(sys.argv[1]), int(sys.argv[2])
 rng = random.Random(seed)
-game = saves.load_game(saves.latest_autosave(folder))  # both copies resume the same one
+latest = saves.latest_autosave(folder)
+game = saves.load_game(latest, content=load_content())  # both copies resume the same one
 print("ready", flush=True)
 for line in sys.stdin:  # a choice and its autosave per line the test writes
     game.choose(rng.choice(game.decision.legal_ids))

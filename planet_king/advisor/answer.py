@@ -1,13 +1,13 @@
 """The advisor's answer as JSON data, worded for the player: `hint --json`, the hint
 server's replies and the instant answer all send this object (its words are the
-decision's prompt and labels, as the engine's view hands them over; every figure is the
-search's)."""
+decision's prompt, the options' labels and what an action does and costs, as the engine
+hands them to the screens too; every figure is the search's)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planet_king.engine.view import decision_view
+from planet_king.engine.view import decision_view, option_does
 
 if TYPE_CHECKING:
     from planet_king.advisor.search import Advice
@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 
 def advice_json(game: Game, advice: Advice) -> dict[str, object]:
     """`hint --json` (and the hint server's answer): the decision, the budget spent and
-    every option's figures, with the words the player reads beside the ids."""
+    every option's figures, with the words the player reads beside the ids: its
+    ``label`` and its ``description``, what an action does and costs as the screens say
+    it after the label (``engine.view.option_does``; "" when the label says it all)."""
     decision = game.decision
     assert decision is not None
     shown = decision_view(game, decision.role)
@@ -29,7 +31,12 @@ def advice_json(game: Game, advice: Advice) -> dict[str, object]:
     for v in advice.options:
         figures = v.as_dict()
         option = figures.pop("option")
-        entry = {"option": option, "label": labels[v.option_id], **figures}
+        entry = {
+            "option": option,
+            "label": labels[v.option_id],
+            "description": option_does(game, v.option_id),
+            **figures,
+        }
         if option in back:
             entry["back"] = True
         options.append(entry)

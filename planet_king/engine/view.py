@@ -10,7 +10,7 @@ from typing import Any
 
 from planet_king.engine.decisions import Role
 from planet_king.engine.game import Game
-from planet_king.engine.rules import memorials
+from planet_king.engine.rules import actions, memorials
 
 
 def view(game: Game, role: Role) -> dict[str, Any]:
@@ -77,3 +77,16 @@ def decision_view(game: Game, role: Role) -> dict[str, Any] | None:
             for o in d.options
         ],
     }
+
+
+def option_does(game: Game, option_id: str) -> str:
+    """What an option of the pending decision does and costs, in words beside its label:
+    an allowed action of an action menu, as the action says it (``actions.describe``,
+    issue 32); "" for any other option, one not allowed (its reason is said instead) or
+    one whose name says it. The screens (``present.option_text``) and the advisor's
+    answer (``hint --json``'s ``description``) both show these words."""
+    if option_id.partition(":")[0] != "action":
+        return ""
+    d = game.decision
+    allowed = d is not None and any(o.id == option_id and o.allowed for o in d.options)
+    return actions.describe(game, option_id.rpartition(":")[2]) if allowed else ""

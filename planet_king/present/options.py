@@ -1,26 +1,17 @@
 """An option as the screens show it: the notable it offers with his ratings and traits,
-an action with what it does and costs (the engine's words, ``actions.describe``)."""
+an action with what it does and costs (the engine's words, ``engine.view.option_does``,
+which the advisor's answer gives too)."""
 
 from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING
 
+from planet_king.engine.view import option_does
 from planet_king.present.notables import notable_summary
 
 if TYPE_CHECKING:
     from planet_king.engine.game import Game
-
-
-def _action_text(game: Game, option_id: str, label: str) -> str:
-    """An action of an action menu with what it does and costs (issue 32); one not
-    allowed keeps its name only, its reason said beside it."""
-    from planet_king.engine.rules.actions import describe
-
-    d = game.decision
-    shown = d is not None and any(o.id == option_id and o.allowed for o in d.options)
-    does = describe(game, option_id.rpartition(":")[2]) if shown else ""
-    return f"{label}: {does}" if does else label
 
 
 # Option ids whose notable the option offers (explorers already show the rating used).
@@ -34,8 +25,9 @@ def option_text(game: Game, option_id: str, label: str) -> str:
     summary); an action with what it does and costs ("Cortes: a fortune test: positive
     +2 ducats..."); any other option as the engine labels it."""
     kind, _, rest = option_id.partition(":")
-    if kind == "action":
-        return _action_text(game, option_id, label)
+    if kind == "action":  # what it does and costs (issue 32): hint --json's description
+        does = option_does(game, option_id)
+        return f"{label}: {does}" if does else label
     if kind not in OFFERS_NOTABLE:
         return label
     nid = rest.partition(":")[0]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from planet_king.content.loader import Content, load_content
+from planet_king.content.loader import Content
 from planet_king.engine import resume, snapshot
 from planet_king.engine.decisions import Decision, IllegalChoice, RuleNotImplemented
 from planet_king.engine.errors import EngineError, ScenarioNotPlayable, UnknownScenario
@@ -194,13 +194,14 @@ def _finish(game: Game, save: SaveData) -> Game:
 def rebuild(
     save: SaveData,
     *,
-    content: Content | None = None,
+    content: Content,
     up_to_valid: bool = False,
     stop: int | None = None,
     observer: Observer | None = None,
     verify: bool = True,
 ) -> Game:
-    """Open a save as a Game; raise SaveError.
+    """Open a save as a Game, played with ``content`` (the game data the caller loaded:
+    its command line's ``--data-dir``, resolved once; no default); raise SaveError.
 
     A save of the current rules version is replayed (from its snapshot if the game was
     itself resumed from one) and checked against its digests. A save of older rules
@@ -217,7 +218,6 @@ def rebuild(
     the program whose choices still replay); illegal choices are still refused.
     """
     src = save.source
-    content = content or load_content()
     rules = save.rules_version
     if rules is not None and rules > RULES_VERSION:
         raise SaveError(
@@ -365,14 +365,14 @@ def _older_notice(
 
 
 def loads(
-    text: str, *, content: Content | None = None, up_to_valid: bool = False, source: str = "<save>"
+    text: str, *, content: Content, up_to_valid: bool = False, source: str = "<save>"
 ) -> Game:
     """A Game from a save's text (used by the fuzzer for the round trip)."""
     return rebuild(parse_text(text, source=source), content=content, up_to_valid=up_to_valid)
 
 
 def load_game(
-    path: Path, *, content: Content | None = None, up_to_valid: bool = False, verify: bool = True
+    path: Path, *, content: Content, up_to_valid: bool = False, verify: bool = True
 ) -> Game:
     """Open a save: read, check, replay, verify the digests. Raises SaveError (one line)."""
     return rebuild(read_save(Path(path)), content=content, up_to_valid=up_to_valid, verify=verify)
