@@ -24,6 +24,8 @@ from planet_king.evaluator.model import default_evaluator
 from planet_king.review import QUICK, render, review_game, settle
 from planet_king.review.account import strokes
 from planet_king.review.decisions import errors
+from planet_king.review.model import Step
+from planet_king.review.walk import measure
 from planet_king.sim import bot_seed
 
 SCENARIO = "anni-mirabiles"
@@ -421,3 +423,58 @@ def test_a_set_up_step_that_shuffles_a_hidden_deck_and_draws_nothing_in_sight_ha
     total = a.start.value + a.luck.value + a.decisions.value + a.residual.value
     assert math.isclose(total, a.result, abs_tol=1e-12)
     assert a.luck.value == pytest.approx(ambassador.luck)
+
+
+# ------------------------------------------------------- an error is beyond the noise
+class _ScriptedPlayouts:
+    """An estimator whose playouts to the end give scripted gaps (best - chosen), one
+    round of fates at a time: the rule of ``walk.measure`` on known figures."""
+
+    def __init__(self, rounds: list[list[float]]) -> None:
+        self.settings = replace(QUICK, check_fates=len(rounds[0]))
+        self.rounds = rounds
+        self.asked = 0
+
+    def played_out(self, g, options, step, first, fates):
+        assert first == QUICK.pick_fates + QUICK.luck_fates + self.asked * fates
+        chosen, best = options
+        gaps = self.rounds[self.asked]
+        self.asked += 1
+        return {chosen: [0.0] * fates, best: gaps}
+
+
+def _step() -> Step:
+    return Step(
+        n=9, turn=1, phase="organisation", asked="Choose a royal action", chosen="a",
+        chosen_label="a", best="b", best_label="b", options=2, value=2.0, expected=[2.0],
+        gap=0.0, gap_se=0.0, checked=False, draws=0, what="",
+    )  # fmt: skip
+
+
+def test_a_gap_of_three_standard_errors_on_one_round_of_fates_is_measured_again():
+    # the expert's "error" of 1.54 that noise made (seed 11, game 11): 6 playouts each way
+    first = [1.0, 2.0, 1.0, 3.0, 1.0, 1.0]
+    est = _ScriptedPlayouts([first, [0.0, -1.0, 0.0, 1.0, -1.0, 0.0]] + [[0.0] * 6] * 2)
+    step = _step()
+    measure(est, None, step)
+    assert mean(first) > 3 * stderr(first)  # an error under the old rule (one round, 2 SE)
+    assert est.asked >= 2
+    assert step.checked and step.error == 0.0
+
+
+def test_a_gap_that_holds_over_two_rounds_of_fates_is_an_error():
+    rounds = [[1.0, 2.0, 1.0, 2.0, 1.0, 1.0], [2.0, 1.0, 1.0, 2.0, 1.0, 2.0]]
+    est = _ScriptedPlayouts(rounds)
+    step = _step()
+    measure(est, None, step)
+    assert est.asked == 2
+    diffs = rounds[0] + rounds[1]
+    assert step.gap == pytest.approx(mean(diffs)) and step.gap_se == pytest.approx(stderr(diffs))
+    assert step.error == pytest.approx(mean(diffs))
+
+
+def test_a_gap_within_one_standard_error_is_not_measured_again():
+    est = _ScriptedPlayouts([[1.0, -1.0, 0.0, 1.0, -1.0, 0.5]])
+    step = _step()
+    measure(est, None, step)
+    assert est.asked == 1 and step.error == 0.0

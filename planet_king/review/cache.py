@@ -16,7 +16,8 @@ from typing import Any
 from planet_king.fsutil import atomic_write
 from planet_king.review.model import Review
 
-FORMAT = 3  # 2: a step's prompt is "asked"; 3: a draw is one in sight (Game.seen_draws)
+FORMAT = 4  # 2: a step's prompt is "asked"; 3: a draw is one in sight (Game.seen_draws);
+# 4: an error is a gap beyond three standard errors over two rounds of fates or more
 FOLDER = "reviews"
 
 

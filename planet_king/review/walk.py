@@ -103,22 +103,23 @@ def pick(
     return best, gap, se, gap if worth and best != choice else 0.0
 
 
-# A gap near the line (between 1 and 3 standard errors) is measured on more fates, up to
-# this many times the first measure's.
-MORE_FATES = 3
+# A gap beyond one standard error is measured on more fates: at least a second round, for
+# a standard error of a handful of playouts is itself a guess, and more while it is near
+# the line (``Z``), up to this many rounds in all.
+MORE_FATES = 4
 
 
 def measure(est: Estimator, g: Game, step: Step) -> None:
     """The gap between the choice made and the best option picked, by playouts to the
-    end on fresh fates (more of them while it is near the line)."""
+    end on fresh fates (more of them while it may be an error)."""
     s = est.settings
     first = s.pick_fates + s.luck_fates  # fates no estimate of this step has used
     diffs: list[float] = []
-    for _ in range(MORE_FATES):
+    for rnd in range(MORE_FATES):
         out = est.played_out(g, (step.chosen, step.best), step.n, first + len(diffs), s.check_fates)
         diffs += [b - c for b, c in zip(out[step.best], out[step.chosen], strict=True)]
         gap, se = mean(diffs), stderr(diffs)
-        if not se < gap < 3 * se:
+        if gap <= se or (rnd >= 1 and gap >= Z * se):
             break
     step.gap, step.gap_se, step.checked = mean(diffs), stderr(diffs), True
 
