@@ -13,9 +13,11 @@ import platformdirs
 import pytest
 
 from planet_king import fsutil, saves
+from planet_king.bots.expert import ExpertBot
 from planet_king.engine.decisions import IllegalChoice
 from planet_king.engine.game import Game, GameOptions
 from planet_king.saves import SaveError
+from planet_king.seeds import bot_seed
 
 
 def play(game: Game, n: int | None = None, seed: int = 0) -> Game:
@@ -532,6 +534,27 @@ def test_an_undo_that_crosses_no_draw_does_not_mark_the_save(content) -> None:
     game, _ = _game_with_undo_points(content, undoable=True)
     assert game.can_undo() is None
     assert game.undo(learning=True).learning is False
+
+
+def test_undo_crosses_the_end_of_turn_shuffle_that_shows_no_card(content) -> None:
+    """End of Turn / Overview: the cards played are shuffled back into the event deck,
+    face down. Undo does not cross a card or marker drawn (DESIGN 3); a shuffle shows
+    none, so the choice that ended the Events phase can still be undone."""
+    game = Game("anni-mirabiles", seed=5, content=content)
+    bot = ExpertBot(bot_seed(5))
+    found = 0
+    while game.decision is not None and found < 2:
+        before = game.state.digest()
+        draws, seen, phase = game.random_draws, game.seen_draws, game.state.phase
+        game.choose(bot.choose(game))
+        if game.random_draws > draws and game.seen_draws == seen:
+            assert game.can_undo() is None, "a shuffle face down is no draw"
+            back = game.undo()
+            assert back.state.digest() == before and back.learning is False
+            found += phase == "events" and game.state.phase == "end-of-turn"
+        elif game.seen_draws > seen:
+            assert "drawn after it" in (game.can_undo() or "")
+    assert found, "no choice ended an Events phase with a shuffle and nothing in sight"
 
 
 def test_undo_keeps_the_rule_for_each_choice_separately(content) -> None:

@@ -56,7 +56,7 @@ def test_undo_gives_back_the_position_before_the_last_choice(content, scenario, 
     game, digests = _play(content, scenario, seed, n)
     if not game.choices:
         return
-    crossed = game.random_draws != game._trace.draws_before_choice[-1]
+    crossed = game.seen_draws != game._trace.seen_before_choice[-1]  # drawn in sight
     assert (game.can_undo() is None) == (not crossed)
     back = game.undo(learning=True)
     assert back.state.digest() == digests[-1]

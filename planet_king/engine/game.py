@@ -149,7 +149,9 @@ class Game:
         self.random_draws = start.random_draws
         self.seen_draws = start.seen_draws
         self.turn_digests = past.turn_digests[: start.turn_digests]
-        self._trace = history.Trace(past.draws_before_choice[: start.choices])
+        self._trace = history.Trace(
+            past.draws_before_choice[: start.choices], past.seen_before_choice[: start.choices]
+        )
         self.__dict__.update(past.caches)
         if past.record_start:
             self.last_start = history.record(self, start.turn, start.turn_digests)
@@ -241,6 +243,7 @@ class Game:
         self._trace.last_label = o.label
         self._trace.last_role = decision.role
         self._trace.draws_before_choice.append(self.random_draws)
+        self._trace.seen_before_choice.append(self.seen_draws)
         self.choices.append(option_id)
         self._advance(option_id)
 
@@ -251,6 +254,7 @@ class Game:
         the game's start or its resume point (a whole game replays in some 20 ms)."""
         raw = [*self.choices, BACK_ID]
         draws = [*self._trace.draws_before_choice, self.random_draws]
+        seen = [*self._trace.seen_before_choice, self.seen_draws]
         # what the replay would recount otherwise, and with other choice numbers (a Back
         # never crosses a turn start: it stays within one action)
         kept = (self.turn_digests, self.last_start, self.turn_starts, self.resumed_from)
@@ -272,6 +276,7 @@ class Game:
         self.turn_digests, self.last_start, self.turn_starts, self.resumed_from = kept
         self.choices = raw
         self._trace.draws_before_choice = draws
+        self._trace.seen_before_choice = seen
         self._trace.last_label = "Back"  # for the undo's messages
 
     def _advance(self, value: str | None) -> None:

@@ -60,6 +60,8 @@ class History:
     turn_digests: list[tuple[int, int, str]]
     draws_before_choice: list[int]
     caches: dict[str, Any] = field(default_factory=dict)
+    # draws in sight before each choice (``Trace``); a resume point's are 0, as its count
+    seen_before_choice: list[int] = field(default_factory=list)
     # Serialise the turn start for saves (a resumed game): not for a fork, which is
     # never saved and is made for every playout of the advisor.
     record_start: bool = False
@@ -67,9 +69,11 @@ class History:
 
 @dataclass(slots=True)
 class Trace:
-    """Bookkeeping for undo: how many random draws happened before each choice."""
+    """Bookkeeping for undo and Back: how many random draws happened before each choice
+    (``Game.random_draws``), and how many of them were in sight (``Game.seen_draws``)."""
 
     draws_before_choice: list[int] = field(default_factory=list)
+    seen_before_choice: list[int] = field(default_factory=list)
     last_label: str = ""  # the last choice in words, for the undo's messages
     last_role: Role | None = None  # who made the last choice (a sub-menu's Back)
 
@@ -110,6 +114,7 @@ def history_of(game: Game) -> History:
         game.turn_digests,
         game._trace.draws_before_choice,
         caches,
+        seen_before_choice=game._trace.seen_before_choice,
     )
 
 
@@ -164,7 +169,9 @@ def can_undo(game: Game, *, learning: bool = False) -> str | None:
             f"at the "
             f"start of turn {base.start.turn}, from a save made under older rules"
         )
-    drawn = game.random_draws - game._trace.draws_before_choice[-1]
+    # A card or marker in sight, not a hidden deck's shuffle: the End of Turn's (the cards
+    # played go back face down) shows nothing, and undoing it re-rolls nothing seen.
+    drawn = game.seen_draws - game._trace.seen_before_choice[-1]
     if drawn and not learning:
         what = "a card or marker was" if drawn == 1 else f"{drawn} cards or markers were"
         return (
@@ -184,7 +191,7 @@ def undo(game: Game, *, learning: bool = False) -> Game:
     why = can_undo(game, learning=learning)
     if why is not None:
         raise IllegalChoice(why)
-    crossed = game.random_draws != game._trace.draws_before_choice[-1]
+    crossed = game.seen_draws != game._trace.seen_before_choice[-1]
     if game.resumed_from is not None:
         new = game.resumed_from.replay(game, game.choices[:-1])
     else:

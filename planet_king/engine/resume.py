@@ -65,6 +65,7 @@ def point(
         # earlier choice are not needed
         [random_draws] * len(choices),
         record_start=True,
+        seen_before_choice=[0] * len(choices),
     )
     return ResumePoint(start, history)
 
