@@ -226,6 +226,11 @@ def test_after_the_tutorial_s_pages_its_example_option_is_in_view_at_80x24(
         await pilot.pause()
         while not isinstance(app.screen, TutorialScreen):  # the step's pages
             await pilot.press("enter")
+        # the list is fitted again once the screen is back: let that layout settle (one
+        # run under load read it before it had)
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
         screen = app.screen
         options = screen.query_one("#options", OptionList)
         assert options.highlighted == 2  # the example's, marked
