@@ -61,7 +61,13 @@ from planet_king.evaluator.calibration import (
     playout_levels,
     position,
 )
-from planet_king.evaluator.features import FEATURES, SCENARIOS
+from planet_king.evaluator.features import (
+    FEATURES,
+    MODEL_INPUTS,
+    N_FEATURES,
+    SCENARIOS,
+    with_stages,
+)
 from planet_king.evaluator.model import FORMAT, LEVELS, MODEL_FILE, Evaluator, current_version
 
 RANDOM_STATE = 0
@@ -75,7 +81,8 @@ def default_data() -> list[Path]:
 
 
 def read(paths: list[Path]) -> dict[str, dict[str, Any]]:
-    """Per scenario: features X, labels (level index, VP), game seeds, decision indices."""
+    """Per scenario: the model's inputs X (the stored ``FEATURES`` and the stages derived
+    from them), labels (level index, VP), game seeds, decision indices."""
     by: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
     n_feat = len(FEATURES)
     for path in paths:
@@ -88,7 +95,7 @@ def read(paths: list[Path]) -> dict[str, dict[str, Any]]:
                 d = by[row[0]]
                 d["seed"].append(int(row[1]))
                 d["decision"].append(int(row[2]))
-                d["X"].append([float(v) for v in row[3 : 3 + n_feat]])
+                d["X"].append(with_stages([float(v) for v in row[3 : 3 + n_feat]]))
                 d["level"].append(int(row[3 + n_feat]))
                 d["vp"].append(float(row[4 + n_feat]))
     return {sc: {k: np.asarray(v) for k, v in d.items()} for sc, d in by.items()}
@@ -241,7 +248,7 @@ def report(ev: Evaluator, data: dict[str, dict[str, Any]], sample: int, playouts
         base_p = {LEVELS[k]: n / total for k, n in base.items()}
         pairs = []
         for i in held:
-            p = ev.predict_features(sc, list(d["X"][i])).levels
+            p = ev.predict_features(sc, list(d["X"][i][:N_FEATURES])).levels
             pairs.append((p, LEVELS[int(d["level"][i])]))
         games = len(set(d["seed"][held].tolist()))
         print(f"\n{sc}: {len(held)} held-out positions from {games} games")
@@ -326,7 +333,7 @@ def main() -> None:
     raw = {
         "format": FORMAT,
         "version": current_version(),
-        "features": list(FEATURES),
+        "features": list(MODEL_INPUTS),
         "trained": {"files": [p.name for p in paths], "scenarios": trained},
         "scenarios": nets,
     }

@@ -136,7 +136,7 @@ def test_a_tree_model_sums_its_leaves_into_each_level_s_logit() -> None:
     raw = {
         "format": 1,
         "version": {},
-        "features": list(feats.FEATURES),
+        "features": list(feats.MODEL_INPUTS),
         "scenarios": {
             "hothead": {
                 "levels": ["defeat", "major-victory"],
@@ -215,3 +215,24 @@ def test_the_evaluator_bot_s_copies_owe_nothing_to_the_hidden_deck_order(
 
 def test_the_evaluator_bot_plays_no_playouts_for_the_advisor() -> None:
     assert "evaluator" not in PLAYOUT_POLICIES
+
+
+def test_the_stage_inputs_name_the_turn_and_phase_of_the_position(content: Content) -> None:
+    """The model reads where the reign stands (``features.with_stages``): one input for
+    the turn's phase, the turn counted from the scenario's first."""
+    g = Game("anni-mirabiles", seed=3, content=content)
+    seen = set()
+    bot = ExpertBot(3)
+    while g.decision is not None and len(seen) < 6:
+        x = feats.with_stages(feats.features(g))
+        assert len(x) == len(feats.MODEL_INPUTS)
+        on = [
+            name
+            for name, v in zip(feats.MODEL_INPUTS, x, strict=True)
+            if name.startswith("stage:") and v
+        ]
+        turn = g.state.turn - g.scenario.first_turn
+        assert on == [f"stage:{turn}:{g.state.phase}"]
+        seen.add(on[0])
+        g.choose(bot.choose(g))
+    assert len(seen) == 6

@@ -29,7 +29,10 @@ causes them; a margin before overriding (0.05 or 0.2 utility in Hothead) or keep
 Since then each option is valued once its follow-up is played (``evaluator.lookahead``),
 and the model has seen games that leave the expert's play (``selfplay``, ``deviate``):
 paired on master seed 2908, Iupiter Hispano -0.24 ± 0.16 (200 games; -0.48 ± 0.15 with
-the model before), Anni Mirabiles -1.56 ± 0.29 (100; -1.76 ± 0.28).
+the model before), Anni Mirabiles -1.56 ± 0.29 (100; -1.76 ± 0.28). With the model's
+stage inputs (``features.with_stages``), the same games: Iupiter Hispano -0.24 ± 0.16,
+Anni Mirabiles -1.76 ± 0.29, Anni Horribiles -1.24 ± 0.27 (200), The Planet King -1.15 ±
+0.22 (200): most overrides still end an action phase with "done" where the expert acts.
 """
 
 from __future__ import annotations

@@ -135,10 +135,32 @@ FEATURES: tuple[str, ...] = (
 N_FEATURES = len(FEATURES)
 INDEX = {name: i for i, name in enumerate(FEATURES)}
 
+# Where the position stands in the reign: a turn's phase, one input each (the last turn
+# counted stands for the later ones). A linear model reads turn and phase apart, so it
+# could not place each stage's own level: it valued End of Turn positions above the Events
+# phase's that lead to them (Anni Mirabiles' held-out games: -0.25 at turn 1's End of Turn
+# against the outcome), and one ply took "done" over any action for it. Derived from
+# ``turn_index`` and the phase, not stored: the training data keeps ``FEATURES`` only.
+STAGE_TURNS = 8
+STAGES: tuple[str, ...] = tuple(f"stage:{t}:{p}" for t in range(STAGE_TURNS) for p in PHASES)
+MODEL_INPUTS: tuple[str, ...] = (*FEATURES, *STAGES)
+_TURN = INDEX["turn_index"]
+_PHASE = INDEX[f"phase:{PHASES[0]}"]
+
+
+def with_stages(x: list[float]) -> list[float]:
+    """``FEATURES``' vector with its stage inputs after it (``MODEL_INPUTS``)."""
+    stages = [0.0] * len(STAGES)
+    turn = min(max(int(x[_TURN]), 0), STAGE_TURNS - 1)
+    for j in range(len(PHASES)):
+        if x[_PHASE + j]:
+            stages[turn * len(PHASES) + j] = 1.0
+    return [*x, *stages]
+
 
 def feature_fingerprint() -> str:
-    """A short hash of the features' names in order (part of the model's version)."""
-    return hashlib.sha256("\n".join(FEATURES).encode()).hexdigest()[:12]
+    """A short hash of the model's inputs' names in order (part of the model's version)."""
+    return hashlib.sha256("\n".join(MODEL_INPUTS).encode()).hexdigest()[:12]
 
 
 def _clip(x: int) -> int:

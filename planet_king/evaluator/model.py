@@ -34,7 +34,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from planet_king.engine.state import VictoryLevel
-from planet_king.evaluator.features import FEATURES, feature_fingerprint, features
+from planet_king.evaluator.features import (
+    MODEL_INPUTS,
+    feature_fingerprint,
+    features,
+    with_stages,
+)
 
 if TYPE_CHECKING:
     from planet_king.content.loader import Content
@@ -176,7 +181,7 @@ class Evaluator:
     def __init__(self, raw: dict[str, Any]) -> None:
         if raw.get("format") != FORMAT:
             raise ValueError(f"evaluator model: format {raw.get('format')!r}, expected {FORMAT}")
-        if raw.get("features") != list(FEATURES):
+        if raw.get("features") != list(MODEL_INPUTS):
             raise ValueError(
                 "evaluator model: trained on other features; retrain with "
                 "scripts/evaluator_data.py and scripts/train_evaluator.py"
@@ -195,10 +200,11 @@ class Evaluator:
         return cls(raw)
 
     def predict_features(self, scenario: str, x: list[float]) -> Prediction:
+        """The prediction from a position's ``FEATURES`` (its stage inputs derived here)."""
         net = self.nets.get(scenario)
         if net is None:
             raise ValueError(f"evaluator model: no network for scenario '{scenario}'")
-        return net.predict(x)
+        return net.predict(with_stages(x))
 
     def predict(self, g: Game) -> Prediction:
         """The chance of each level and the expected utility of the position ``g`` is
