@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from statistics import fmean
 
 import pytest
 
@@ -236,3 +237,24 @@ def test_the_stage_inputs_name_the_turn_and_phase_of_the_position(content: Conte
         seen.add(on[0])
         g.choose(bot.choose(g))
     assert len(seen) == 6
+
+
+def test_the_evaluator_bot_overrides_the_expert_only_beyond_the_noise_of_the_fates() -> None:
+    """An option that draws is valued on every fate: ahead on the mean by less than two
+    standard errors of the paired difference (a kind card on some fates), it does not
+    override the expert's choice; a lead that owes nothing to fate does."""
+    bot = EvaluatorBot(1, evaluator=default_evaluator())
+    mine = [2.0] * 8
+    lucky = [1.05, 1.98, 1.65, 2.9, 2.8, 2.7, 2.2, 2.1]  # mean 2.17, paired SE 0.22
+    assert fmean(lucky) > fmean(mine) and not bot.beats(lucky, mine)
+    assert bot.beats([2.05] * 8, mine)  # no fate in it: a lead is a lead
+    assert not bot.beats([2.0] * 8, mine)
+
+
+def test_the_evaluator_bot_values_every_option_on_every_fate(content: Content) -> None:
+    g = played(content, "anni-mirabiles", 4, 40)
+    legal = g.decision.legal_ids
+    bot = EvaluatorBot(4, fates=3)
+    values = bot.values(g, legal)
+    assert set(values) == set(legal) and all(len(v) == 3 for v in values.values())
+    assert bot.valued <= 3 * len(legal)  # an option with nothing drawn is valued once

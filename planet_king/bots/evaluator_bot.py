@@ -37,7 +37,9 @@ Anni Mirabiles -1.76 ± 0.29, Anni Horribiles -1.24 ± 0.27 (200), The Planet Ki
 
 from __future__ import annotations
 
+import math
 import random
+from statistics import fmean, stdev
 
 from planet_king.bots.expert import ExpertBot
 from planet_king.engine import resume
@@ -48,6 +50,15 @@ from planet_king.evaluator.model import Evaluator, default_evaluator
 # The expert's choice stands unless another option is valued this much higher (utility:
 # a level is 1, a VP 0.01). Zero: any option the evaluator strictly prefers.
 MARGIN = 0.0
+# Each option is valued on this many re-sampled fates, the same for every option (as the
+# instant answer, ``advisor.instant.FATES``), and overrides the expert's choice only when
+# it is ahead by more than ``Z`` standard errors of the paired difference (as the
+# advisor's ``OVERRIDE_Z``). On one fate the bot took "done" over an action whenever the
+# next card drawn was kind: "done" draws and an action type does not, and the maximum of
+# noisy values is picked for its noise (Anni Horribiles, seed 2908: after "done" one
+# position was worth 1.05, 1.98 or 1.65 by the fate, the expert's action 1.92-2.14).
+FATES = 8
+Z = 2.0
 
 
 # Options that only open or close a menu (an action type, "back") change nothing on the
@@ -72,12 +83,18 @@ class EvaluatorBot:
     name = "evaluator"
 
     def __init__(
-        self, seed: int, *, evaluator: Evaluator | None = None, margin: float = MARGIN
+        self,
+        seed: int,
+        *,
+        evaluator: Evaluator | None = None,
+        margin: float = MARGIN,
+        fates: int = FATES,
     ) -> None:
         self.seed = seed
         self.expert = ExpertBot(seed)  # the seed the expert would get playing alone
         self.evaluator = evaluator or default_evaluator()
         self.margin = margin
+        self.fates = fates
         self._root: Game | None = None  # the game followed, with its turn starts kept
         self._overridden: set[tuple[str, tuple[str, ...]]] = set()
         # what the look-ahead cost and changed
@@ -93,8 +110,9 @@ class EvaluatorBot:
             return mine
         values = self.values(game, legal)
         allowed = [o for o in legal if o == mine or not menu_only(o)]
-        best = max(allowed, key=values.__getitem__)  # the first of the best, in legal order
-        if values[best] <= values[mine] + self.margin:
+        means = {o: fmean(values[o]) for o in allowed}
+        best = max(allowed, key=means.__getitem__)  # the first of the best, in legal order
+        if not self.beats(values[best], values[mine]):
             return mine
         # A cycle's safety net: an override taken at this very position before led back
         # to it (menus that loop), so the expert's choice breaks the cycle.
@@ -105,19 +123,40 @@ class EvaluatorBot:
         self.overrides += 1
         return best
 
-    def values(self, game: Game, legal: tuple[str, ...]) -> dict[str, float]:
-        """The evaluator's value of the position after each legal option."""
+    def beats(self, best: list[float], mine: list[float]) -> bool:
+        """Whether ``best`` is ahead of ``mine`` by more than the margin and, fate by
+        fate, by more than ``Z`` standard errors of their difference (none when neither
+        owes anything to fate)."""
+        diffs = [b - m for b, m in zip(best, mine, strict=True)]
+        gap = fmean(diffs)
+        se = stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        return gap > self.margin and gap > Z * se
+
+    def values(self, game: Game, legal: tuple[str, ...]) -> dict[str, list[float]]:
+        """The evaluator's value of the position after each legal option, on each of
+        ``fates`` re-sampled fates (common to the options)."""
         root = self._following(game)
-        fate = random.Random(f"evaluator-bot:{self.seed}:{len(game.choices)}").getrandbits(48)
-        out: dict[str, float] = {}
-        for option in legal:
-            trial = root.fork()
-            trial.quiet = True  # nobody reads its log
-            resample_hidden(trial, fate)
-            trial.choose(option)
-            settle(trial, self.seed)  # the option's own follow-up, by the expert
-            out[option] = self.evaluator.value(trial)
-            self.valued += 1
+        rng = random.Random(f"evaluator-bot:{self.seed}:{len(game.choices)}")
+        out: dict[str, list[float]] = {o: [] for o in legal}
+        fate_free: set[str] = set()  # options whose position owes nothing to fate
+        for _ in range(self.fates):
+            fate = rng.getrandbits(48)
+            for option in legal:
+                if option in fate_free:
+                    out[option].append(out[option][0])
+                    continue
+                trial = root.fork()
+                trial.quiet = True  # nobody reads its log
+                resample_hidden(trial, fate)
+                before = (trial.rng.getstate(), trial.random_draws)
+                trial.choose(option)
+                settle(trial, self.seed)  # the option's own follow-up, by the expert
+                out[option].append(self.evaluator.value(trial))
+                self.valued += 1
+                if (trial.rng.getstate(), trial.random_draws) == before:
+                    # nothing drawn, no die cast: every fate leads to this position (the
+                    # evaluator reads the decks' composition, never their order)
+                    fate_free.add(option)
         return out
 
     def _following(self, game: Game) -> Game:
