@@ -84,10 +84,13 @@ def measure_in(tree: Path, scenario: str, bot: str, games: int) -> dict[str, flo
     return json.loads(out.stdout)
 
 
-def instructions_in(tree: Path, scenario: str, bot: str, games: int, replay: str = "") -> float:
+def instructions_in(
+    tree: Path, scenario: str, bot: str, games: int, replay: str = "", made: list[int] | None = None
+) -> float:
     """Machine instructions a game, in a fresh process running the code of ``tree``
     under callgrind (less the same process playing no game: start-up and data); with
-    ``replay``, those of the games' replay alone (less the same process not replaying)."""
+    ``replay``, those of the games' replay alone (less the same process not replaying).
+    ``made``, if given, receives the number of decisions the games took."""
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
@@ -100,6 +103,8 @@ def instructions_in(tree: Path, scenario: str, bot: str, games: int, replay: str
         found = re.search(r"Collected : (\d+)", out.stderr)
         if found is None:
             raise SystemExit(f"callgrind printed no count: {out.stderr[-300:]}")
+        if n and made is not None:
+            made.append(int(json.loads(out.stdout)["decisions"]))
         return int(found.group(1))
 
     if replay:
@@ -124,12 +129,16 @@ def instruction_parts(tree: Path, args: argparse.Namespace) -> None:
 
 
 def compare_instructions(old: Path, new: Path, args: argparse.Namespace) -> None:
-    a = instructions_in(old, args.scenario, args.bot, args.games)
-    b = instructions_in(new, args.scenario, args.bot, args.games)
-    print(f"{args.scenario}, {args.bot} bot, {args.games} games, instructions a game (callgrind)")
-    print(f"old {old}: {a / 1e6:.1f} million")
-    print(f"new {new}: {b / 1e6:.1f} million")
-    print(f"speed-up new/old by instructions: {a / b:.3f}x")
+    made_a: list[int] = []
+    made_b: list[int] = []
+    a = instructions_in(old, args.scenario, args.bot, args.games, made=made_a)
+    b = instructions_in(new, args.scenario, args.bot, args.games, made=made_b)
+    # The two checkouts' bots may play differently: a decision is the fairer unit.
+    da, db = a * args.games / made_a[0], b * args.games / made_b[0]
+    print(f"{args.scenario}, {args.bot} bot, {args.games} games, instructions (callgrind)")
+    print(f"old {old}: {a / 1e6:.1f} million a game, {da / 1e3:.1f} thousand a decision")
+    print(f"new {new}: {b / 1e6:.1f} million a game, {db / 1e3:.1f} thousand a decision")
+    print(f"speed-up new/old by instructions: {a / b:.3f}x a game, {da / db:.3f}x a decision")
 
 
 def _line(name: str, runs: list[dict[str, float]]) -> str:

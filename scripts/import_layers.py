@@ -23,7 +23,7 @@ PACKAGE = ROOT / "planet_king"
 # The layers, the lowest first; a module may import its own layer and those below. A
 # module is placed by its first name under planet_king/ (a file or a package).
 LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
-    ("base", frozenset({"", "fsutil", "seeds", "textout"})),
+    ("base", frozenset({"", "_native", "fsutil", "seeds", "textout"})),
     ("content", frozenset({"content"})),
     ("engine", frozenset({"engine"})),
     (

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -44,6 +45,11 @@ def test_wheel_in_a_clean_venv_run_from_elsewhere(tmp_path: Path) -> None:
         capture_output=True,
     )
     wheel = next(dist.glob("planet_king-*.whl"))
+    # Pure Python, even when built from a tree that holds the compiled build
+    # (scripts/compile_core.py).
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "planet_king/_native.py" in names
+    assert not [n for n in names if n.endswith((".so", ".pyd", "_compiled.json"))]
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     py = venv / "bin" / "python"

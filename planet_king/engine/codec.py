@@ -5,9 +5,12 @@ uses it without a circle."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import hashlib
 import json
+import os
+import sys
 import types
 import typing
 from collections import Counter
@@ -169,9 +172,33 @@ def _raise(where: str, what: str, data: Any) -> Any:
     raise _fail(where, what, data)
 
 
+def _hints(cls: type) -> dict[str, Any]:
+    """The class's field types, as ``typing.get_type_hints`` finds them. A class compiled
+    by mypyc (``scripts/compile_core.py``) keeps only bare classes in its annotations
+    (``list`` for ``list[str]``): its fields' types are then read from its source file,
+    beside the compiled module, as Python would have read them."""
+    localns = {"Stacked": Stacked}
+    module = sys.modules[cls.__module__]
+    file = getattr(module, "__file__", None) or ""
+    if file.endswith(".py"):
+        return typing.get_type_hints(cls, localns=localns)
+    # (not beside ``file``: a compiled module's ``__file__`` is not where it lies)
+    top = sys.modules[cls.__module__.split(".")[0]].__file__ or ""  # a package's plain __init__
+    root = os.path.dirname(os.path.dirname(top))
+    source = os.path.join(root, *cls.__module__.split(".")) + ".py"
+    with open(source, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    body = next(n.body for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
+    return {
+        n.target.id: eval(ast.unparse(n.annotation), vars(module), localns)
+        for n in body
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    }
+
+
 def _register(cls: type) -> _Record:
     """The record of ``cls``, derived now (again after ``clear``)."""
-    hints = typing.get_type_hints(cls, localns={"Stacked": Stacked})
+    hints = _hints(cls)
     _RECORDS[cls] = rec = _Record(cls, hints)
     return rec
 

@@ -7,6 +7,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
+# Defined with the engine's other errors (a module mypyc leaves uncompiled: it cannot
+# compile subclasses of ValueError), and read here as they always were.
+from planet_king.engine.errors import IllegalChoice as IllegalChoice
+from planet_king.engine.errors import RuleNotImplemented as RuleNotImplemented
+
 
 class Role(StrEnum):
     """Who makes a decision. In solo play one person holds both roles."""
@@ -152,18 +157,6 @@ class Decision:
             if o.id == option_id:
                 return o
         raise KeyError(option_id)
-
-
-class IllegalChoice(ValueError):
-    """A choice that is not among the legal options of the pending decision."""
-
-
-class RuleNotImplemented(RuntimeError):
-    """A rule the engine does not implement yet: never silently skipped."""
-
-    def __init__(self, rule: str, what: str) -> None:
-        super().__init__(f"not implemented yet: {what} (rule: {rule})")
-        self.rule = rule
 
 
 @dataclass(slots=True)

@@ -13,7 +13,7 @@ import hashlib
 import random
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from planet_king.content.ids import Event
 from planet_king.content.loader import Content
@@ -79,6 +79,18 @@ class GameOptions:
         )
 
 
+_C = TypeVar("_C", bound=type)
+
+
+def _python_class(cls: _C) -> _C:
+    """Nothing, but what it says to mypyc (``scripts/compile_core.py``): a class with a
+    decorator it does not know stays an ordinary Python class, its methods compiled. Game
+    must: it takes attributes from outside (the map's caches in its ``__dict__``, the
+    saves' metadata, tests' stand-ins for its methods), which a native class cannot."""
+    return cls
+
+
+@_python_class
 class Game:
     """A game in progress. ``decision`` is the pending Decision, or None when over."""
 

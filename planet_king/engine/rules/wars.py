@@ -106,7 +106,7 @@ def army_sp(
     "what if")."""
     s = g.state
     army = s.units.get(war_id, {})
-    land: float = 0  # units.unit_sp of the land units (bots ask this at every choice of action)
+    land = 0.0  # units.unit_sp of the land units (bots ask this at every choice of action)
     for k, n in army.items():
         if k != "fleet":
             land += UNIT_SP[k] * n
