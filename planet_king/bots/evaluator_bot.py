@@ -32,7 +32,11 @@ paired on master seed 2908, Iupiter Hispano -0.24 ± 0.16 (200 games; -0.48 ± 0
 the model before), Anni Mirabiles -1.56 ± 0.29 (100; -1.76 ± 0.28). With the model's
 stage inputs (``features.with_stages``), the same games: Iupiter Hispano -0.24 ± 0.16,
 Anni Mirabiles -1.76 ± 0.29, Anni Horribiles -1.24 ± 0.27 (200), The Planet King -1.15 ±
-0.22 (200): most overrides still end an action phase with "done" where the expert acts.
+0.22 (200): most overrides still ended an action phase with "done" where the expert
+acts. Valued on ``FATES`` fates, overriding by a lead beyond ``Z`` standard errors (seed
+2908, 100 games each), against the expert: Iupiter Hispano +0.18 ± 0.24, Anni Mirabiles
+-0.96 ± 0.39, Anni Horribiles -0.62 ± 0.43, The Planet King -0.90 ± 0.30; against the
+one-fate bot: +0.35 ± 0.25, +0.80 ± 0.29, +0.45 ± 0.35, +0.02 ± 0.11.
 """
 
 from __future__ import annotations
