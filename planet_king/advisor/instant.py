@@ -39,7 +39,7 @@ def evaluator_advice(
     from planet_king.advisor.value import Outcome
     from planet_king.bots import make_bot
     from planet_king.engine.history import counted
-    from planet_king.evaluator.lookahead import settle
+    from planet_king.evaluator.lookahead import fate_marks, settle
     from planet_king.evaluator.model import default_evaluator
     from planet_king.seeds import bot_seed
 
@@ -63,13 +63,13 @@ def evaluator_advice(
             trial = root.fork()
             trial.quiet = True  # nobody reads its log
             resample_hidden(trial, fate)
-            before = _fate(trial)
+            before = fate_marks(trial)
             trial.choose(v.option_id)
             settle(trial, bot_seed(seed))
             p = model.predict(trial)
             o = Outcome(p.value, p.vp, p.levels, truncated=not trial.over)
             v.add(k, o)
-            if _fate(trial) == before:
+            if fate_marks(trial) == before:
                 # nothing drawn, no die cast (the follow-up's expert is seeded alike
                 # whatever the fate): every fate leads to this position (the evaluator
                 # reads the decks' composition, never their order)
@@ -77,15 +77,3 @@ def evaluator_advice(
     mine_value = next(v for v in values if v.policy_choice)
     advice = conclude(values, mine_value, DEFAULT_POLICY, 0, seed, started)
     return {**advice_json(game, advice), "source": SOURCE, "fates": fates}
-
-
-def _fate(game: Game) -> tuple[object, ...]:
-    """What changes when the game draws a card or casts a die."""
-    s = game.state
-    return (
-        game.rng.getstate(),
-        game.random_draws,
-        len(s.deck),
-        len(s.noble_deck),
-        len(s.genius_deck),
-    )

@@ -48,7 +48,7 @@ from statistics import fmean, stdev
 from planet_king.bots.expert import ExpertBot
 from planet_king.engine import resume
 from planet_king.engine.game import Game
-from planet_king.evaluator.lookahead import settle
+from planet_king.evaluator.lookahead import fate_marks, settle
 from planet_king.evaluator.model import Evaluator, default_evaluator
 
 # The expert's choice stands unless another option is valued this much higher (utility:
@@ -152,14 +152,12 @@ class EvaluatorBot:
                 trial = root.fork()
                 trial.quiet = True  # nobody reads its log
                 resample_hidden(trial, fate)
-                before = (trial.rng.getstate(), trial.random_draws)
+                before = fate_marks(trial)
                 trial.choose(option)
                 settle(trial, self.seed)  # the option's own follow-up, by the expert
                 out[option].append(self.evaluator.value(trial))
                 self.valued += 1
-                if (trial.rng.getstate(), trial.random_draws) == before:
-                    # nothing drawn, no die cast: every fate leads to this position (the
-                    # evaluator reads the decks' composition, never their order)
+                if fate_marks(trial) == before:  # nothing drawn, no die cast
                     fate_free.add(option)
         return out
 

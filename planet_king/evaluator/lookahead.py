@@ -42,3 +42,19 @@ def settle(game: Game, policy_seed: int, max_steps: int = MAX_STEPS) -> int:
         game.choose(bot.choose(game))
         steps += 1
     return steps
+
+
+def fate_marks(game: Game) -> tuple[object, ...]:
+    """What changes when the game draws a card (in sight or not) or casts a die: an
+    option whose marks are the same before and after it owes nothing to fate, and every
+    re-sampled fate leads to the same position (the evaluator reads the decks'
+    composition, never their order)."""
+    s = game.state
+    return (
+        game.rng.getstate(),
+        game.random_draws,
+        game.seen_draws,
+        len(s.deck),
+        len(s.noble_deck),
+        len(s.genius_deck),
+    )
