@@ -116,7 +116,12 @@ BACK_ID = "menu:back"
 BACK = Option(BACK_ID, "Back", meaning=Meaning("back"))
 
 
-@dataclass(frozen=True, slots=True)
+# Not ``frozen``: a frozen dataclass's ``__init__`` is generated Python that sets each
+# field through ``object.__setattr__``, and under the compiled build (scripts/
+# compile_core.py) building a Decision that way cost some 5% of a greedy game's
+# instructions. The ``__init__`` below compiles; the engine never edits a Decision it has
+# asked (``unsafe_hash`` keeps the hash that ``frozen`` gave).
+@dataclass(slots=True, unsafe_hash=True)
 class Decision:
     role: Role
     prompt: str
@@ -130,6 +135,28 @@ class Decision:
     known_legal: tuple[Option, ...] | None = field(default=None, compare=False, repr=False)
     kind: DecisionKind = DecisionKind.OTHER
     subject: str | None = None  # the id of the card, war, position or unit concerned
+
+    def __init__(
+        self,
+        role: Role,
+        prompt: str,
+        options: tuple[Option, ...],
+        rule: str = "",
+        cause: str = "",
+        checks: Mapping[str, str | None] | None = None,
+        known_legal: tuple[Option, ...] | None = None,
+        kind: DecisionKind = DecisionKind.OTHER,
+        subject: str | None = None,
+    ) -> None:
+        self.role = role
+        self.prompt = prompt
+        self.options = options
+        self.rule = rule
+        self.cause = cause
+        self.checks = checks
+        self.known_legal = known_legal
+        self.kind = kind
+        self.subject = subject
 
     @property
     def legal(self) -> tuple[Option, ...]:
@@ -164,6 +191,9 @@ class Choices:
     """Options collected while building a decision (keeps rule code short)."""
 
     items: list[Option] = field(default_factory=list)
+
+    def __init__(self, items: list[Option] | None = None) -> None:  # compiled: see Decision
+        self.items = [] if items is None else items
 
     def add(
         self, oid: str, label: str, why_not: str | None = None, meaning: Meaning | None = None

@@ -8,11 +8,17 @@ from dataclasses import dataclass
 BIRDS = {"positive": "eagle", "neutral": "pigeon", "negative": "crow"}
 
 
-@dataclass(frozen=True, slots=True)
+# Not ``frozen``, with its own ``__init__``: see ``decisions.Decision``.
+@dataclass(slots=True, unsafe_hash=True)
 class FortuneResult:
     card: str
     result: str  # positive | neutral | negative
     sp_loss: bool
+
+    def __init__(self, card: str, result: str, sp_loss: bool) -> None:
+        self.card = card
+        self.result = result
+        self.sp_loss = sp_loss
 
     @property
     def positive(self) -> bool:

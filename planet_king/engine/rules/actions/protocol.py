@@ -40,7 +40,8 @@ CUBE = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+# Not ``frozen``, with its own ``__init__``: see ``decisions.Decision``.
+@dataclass(slots=True, unsafe_hash=True)
 class Context:
     """How actions are being taken: with an ACTION card, in the Organisation or End of
     Turn phase, or granted by an event card (no cube). Only the actions an event card
@@ -52,6 +53,14 @@ class Context:
     cause: str
     actor: Role | None = None  # who takes the actions, when a card says so (co-op)
     named: tuple[str, ...] = ()  # actions the event card names explicitly
+
+    def __init__(
+        self, kind: str, cause: str, actor: Role | None = None, named: tuple[str, ...] = ()
+    ) -> None:
+        self.kind = kind
+        self.cause = cause
+        self.actor = actor
+        self.named = named
 
     @property
     def uses_cubes(self) -> bool:
