@@ -78,8 +78,7 @@ def seat_worth(g: Game, nid: str | None, seat: str) -> float:
 def court_points(g: Game, nid: str) -> tuple[int, int]:
     """The prestige and the enlightenment a noble gives while at Court (Scoring): his
     prestige, and a point for each of writer, musician and patron."""
-    card = g.content.notables.get(nid)  # court.has_trait of each, the card read once
-    traits = getattr(card, "traits", ()) if card is not None else ()
+    traits = g.content.traits.get(nid, ())  # court.has_trait of each, read once
     ench = sum(1 for t in ENLIGHTENING if t in traits)
     return g.content.nobles[nid].prestige, ench
 

@@ -92,6 +92,12 @@ class Content:
         return card_id
 
     @cached_property
+    def traits(self) -> dict[str, tuple[str, ...]]:
+        """Each notable's traits (a genius has none), made once: the rules ask them at
+        every choice, and a genius card has no ``traits`` to read."""
+        return {nid: tuple(getattr(card, "traits", ())) for nid, card in self.notables.items()}
+
+    @cached_property
     def display_names(self) -> dict[str, str]:
         """What ``Game.name`` shows for an id: a power's name, else ``name``'s, made once
         (a game asks a thousand names)."""

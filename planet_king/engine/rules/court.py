@@ -200,8 +200,7 @@ def known_rating(g: Game, nid: str | None, which: str) -> int:
 def has_trait(g: Game, nid: str | None, trait: str) -> bool:
     if nid is None:
         return False
-    card = g.content.notables.get(nid)
-    return card is not None and trait in getattr(card, "traits", ())
+    return trait in g.content.traits.get(nid, ())
 
 
 def office_holder(g: Game, office: str) -> str | None:

@@ -56,11 +56,10 @@ def enlightenment(g: Game) -> Breakdown:
             by_art[card.art].append((card.enlightenment, card.name))
     # one pass over the Court (``court.has_trait`` of each trait, its card read once);
     # the patrons' lines come after the arts'
-    notables = g.content.notables
+    traits_of = g.content.traits
     patrons: list[str] = []
     for nid in court_notables(g):
-        notable = notables.get(nid)
-        traits = getattr(notable, "traits", ()) if notable is not None else ()
+        traits = traits_of.get(nid, ())
         if not traits:
             continue
         if "writer" in traits:
