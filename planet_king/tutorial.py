@@ -22,7 +22,7 @@ from typing import Annotated, Literal, TextIO
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from planet_king.content.loader import Content, DataError, read_model
-from planet_king.engine import stacking
+from planet_king.engine import stack_files
 from planet_king.engine.decisions import BACK_ID
 from planet_king.engine.game import Game, GameOptions
 from planet_king.engine.history import counted
@@ -102,8 +102,8 @@ def load(content: Content, name: str = DEFAULT) -> Tutorial:
     if tut.scenario not in content.scenarios:
         raise DataError(f"{path}: field 'scenario': unknown scenario '{tut.scenario}'")
     try:
-        stack = stacking.load(content, tut.stack)
-    except stacking.UnknownStack as exc:
+        stack = stack_files.load(content, tut.stack)
+    except stack_files.UnknownStack as exc:
         raise DataError(f"{path}: field 'stack': {exc}") from None
     if stack.scenario != tut.scenario:
         raise DataError(f"{path}: field 'stack': '{tut.stack}' is for '{stack.scenario}'")

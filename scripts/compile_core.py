@@ -25,7 +25,8 @@ Left out of the compiled set, each for a reason mypyc gives:
 - every package ``__init__.py`` (a compiled package does not find its plain submodules);
 - ``engine/errors.py``: its exceptions derive from ``ValueError`` / ``RuntimeError``
   ("inheriting from most builtin types is unimplemented" in mypyc);
-- ``engine/stacking.py``: a pydantic model (mypyc generates C that does not compile).
+- ``engine/stack_files.py``: a pydantic model (mypyc generates C that does not compile)
+  and an exception derived from ``ValueError``.
 
 ``engine/game.py`` is compiled, but ``Game`` stays an ordinary Python class (its
 ``_python_class`` decorator): it takes attributes from outside, which a native class
@@ -49,7 +50,7 @@ from planet_king import _native  # noqa: E402  (the package's own record of the 
 PACKAGES = ("planet_king/engine", "planet_king/bots")
 LEFT_OUT = {
     "planet_king/engine/errors.py",
-    "planet_king/engine/stacking.py",
+    "planet_king/engine/stack_files.py",
 }
 BUILD = ROOT / "build" / "mypyc"
 

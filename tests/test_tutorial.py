@@ -17,7 +17,7 @@ from planet_king import present, tutorial
 from planet_king import rules_reference as rules_ref
 from planet_king.cli import app
 from planet_king.content.loader import Content, DataError
-from planet_king.engine import stacking
+from planet_king.engine import stack_files
 from planet_king.engine.forecast import forecast
 
 
@@ -25,7 +25,7 @@ def test_the_tutorial_follows_the_stack_of_the_example(content: Content) -> None
     """One step per choice of Example First Game Turn, each naming a panel and a rule
     of the rules reference."""
     tut = tutorial.load(content)
-    script = stacking.load(content, tut.stack).script
+    script = stack_files.load(content, tut.stack).script
     assert [s.choice for s in tut.steps] == list(script) and len(tut.steps) == 35
     for step in tut.steps:
         assert rules_ref.find(step.rule) is not None, step.rule

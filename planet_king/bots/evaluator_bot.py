@@ -46,7 +46,7 @@ import random
 from statistics import fmean, stdev
 
 from planet_king.bots.expert import ExpertBot
-from planet_king.engine import resume
+from planet_king.engine import draws, resume
 from planet_king.engine.game import Game
 from planet_king.evaluator.lookahead import fate_marks, settle
 from planet_king.evaluator.model import Evaluator, default_evaluator
@@ -80,7 +80,7 @@ def resample_hidden(game: Game, seed: int) -> None:
     s = game.state
     for deck in (s.deck, s.noble_deck, s.genius_deck):
         deck.sort()
-        game.rng.shuffle(deck)
+        draws.shuffle(game.rng, deck)
 
 
 class EvaluatorBot:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from planet_king.content.ids import Event
 from planet_king.content.loader import Content
 from planet_king.content.models import EventCard, Scenario
-from planet_king.engine import history, snapshot, stacking
+from planet_king.engine import draws, history, snapshot, stacking
 from planet_king.engine.decisions import (
     BACK,
     BACK_ID,
@@ -382,7 +382,7 @@ class Game:
 
     # --------------------------------------------------------- the event deck
     def shuffle_deck(self) -> None:
-        self.rng.shuffle(self.state.deck)
+        draws.shuffle(self.rng, self.state.deck)
         self.random_draws += 1
 
     def reshuffle_discards(self, why: str) -> None:
@@ -430,7 +430,7 @@ class Game:
             raise EngineError(f"empty cup: {what}")
         self.random_draws += 1
         self.seen_draws += seen
-        return stacking.pick(self, what, list(items), self.rng.choice(list(items)))
+        return stacking.pick(self, what, list(items), draws.choice(self.rng, list(items)))
 
     def draw(self, deck: str) -> str:
         """Take the next card of the ``events``, ``nobles`` or ``geniuses`` deck: the top

@@ -12,7 +12,7 @@ from typing import Any, TypeGuard
 
 from planet_king.engine.game import GameOptions
 from planet_king.engine.rules.modes import DIFFICULTIES
-from planet_king.engine.stacking import is_stack_name
+from planet_king.engine.stack_files import is_stack_name
 from planet_king.fsutil import describe_os_error, read_regular, shown
 from planet_king.saves.errors import SaveError
 from planet_king.saves.format import (

@@ -12,7 +12,7 @@ from planet_king import saves
 from planet_king.content.loader import Content
 from planet_king.engine.decisions import IllegalChoice
 from planet_king.engine.game import Game, GameOptions
-from planet_king.engine.stacking import UnknownStack, load
+from planet_king.engine.stack_files import UnknownStack, load
 
 STACK = "first-game-turn"
 EXAMPLE_NOBLES = [

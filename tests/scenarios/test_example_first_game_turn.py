@@ -20,7 +20,7 @@ import pytest
 from planet_king.content.loader import Content
 from planet_king.engine.game import Game, GameOptions
 from planet_king.engine.rules import organisation, wars
-from planet_king.engine.stacking import load
+from planet_king.engine.stack_files import load
 
 NOBLES_OF_TURN_1 = {
     "gaspar-de-bracamonte",

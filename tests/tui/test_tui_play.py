@@ -272,7 +272,7 @@ def test_a_left_over_selection_is_dropped_even_when_its_option_is_legal_again(
     """The same id can be legal at the next decision ("done" for the troops of a new
     front, then "done" for the next ACTION card): a second quick Enter must not answer a
     decision the player has not seen."""
-    from planet_king.engine.stacking import load
+    from planet_king.engine.stack_files import load
 
     game = Game(
         "anni-mirabiles",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from planet_king.engine import draws
 from planet_king.engine.decisions import Choices, DecisionKind, Option, Role
 from planet_king.engine.rules import (
     actions,
@@ -115,7 +116,7 @@ def _fall_from_grace(g: Game, card: EventCard) -> Rules:
         return
     s = g.state
     s.court_geniuses[s.court_geniuses.index(gid)] = None
-    s.genius_deck.insert(g.rng.randrange(len(s.genius_deck) + 1), gid)
+    s.genius_deck.insert(draws.randrange(g.rng, len(s.genius_deck) + 1), gid)
     g.random_draws += 1
     g.log(
         f"{g.name(gid)} falls from grace and is shuffled into the genius deck.",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Event, War
+from planet_king.engine import draws
 from planet_king.engine.rules import (
     court,
     end_of_turn,
@@ -89,7 +90,7 @@ def setup(g: Game) -> None:
         t: terr.income for t, terr in g.content.territories.items() if terr.region == "indies"
     }
     s.noble_deck = list(scen.noble_deck or [])
-    g.rng.shuffle(s.noble_deck)
+    draws.shuffle(g.rng, s.noble_deck)
     s.deck = modes.apply_to_deck(g, list(scen.event_deck or []))
     s.hunting_day_due = Event.HUNTING_DAY in s.deck  # Hothead's deck holds it, unplayed
     g.shuffle_deck()

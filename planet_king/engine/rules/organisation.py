@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from planet_king.content import ids
 from planet_king.content.models import Genius, Lady, Noble, TurnWindow
+from planet_king.engine import draws
 from planet_king.engine.decisions import Choices, DecisionKind, Role
 from planet_king.engine.rules import court, family, memorials, modes, war_leaders, wars
 
@@ -203,8 +204,8 @@ def optional_removals(g: Game) -> Rules:
 
 
 def shuffle_notable_decks(g: Game) -> None:
-    g.rng.shuffle(g.state.noble_deck)
-    g.rng.shuffle(g.state.genius_deck)
+    draws.shuffle(g.rng, g.state.noble_deck)
+    draws.shuffle(g.rng, g.state.genius_deck)
     g.state.ladies_deck.sort()  # face up: order does not matter
     g.random_draws += 1
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Event
+from planet_king.engine import draws
 from planet_king.engine.decisions import Choices, DecisionKind, Role
 from planet_king.engine.rules import court, family, memorials, organisation, war_leaders, wars
 from planet_king.engine.state import Child, VictoryLevel
@@ -171,7 +172,7 @@ def _draw_a_commander(g: Game, drawn: list[str], war_id: str) -> list[str]:
         (found if court.can_command(g, nid) else passed).append(nid)
     if passed:
         s.noble_deck.extend(passed)
-        g.rng.shuffle(s.noble_deck)
+        draws.shuffle(g.rng, s.noble_deck)
         g.random_draws += 1
     army = court.position_name(g, f"army:{war_id}")
     got = f"{g.name(found[0])} is drawn" if found else "no noble of the deck can either"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from planet_king.content.ids import Place, War
+from planet_king.engine import draws
 from planet_king.engine.decisions import Choices, DecisionKind, Role
 from planet_king.engine.rules import court, units
 from planet_king.engine.rules.units import UNIT_NAMES
@@ -62,7 +63,7 @@ def battle_name(g: Game, war_id: str) -> str | None:
     rows: list[list[str]] = getattr(g.content.battle_names, table)
     g.random_draws += 1
     g.seen_draws += 1
-    return rows[g.rng.randrange(6)][g.rng.randrange(6)]
+    return rows[draws.randrange(g.rng, 6)][draws.randrange(g.rng, 6)]
 
 
 def end_war(g: Game, war_id: str, outcome: str, cause: str) -> Rules:
