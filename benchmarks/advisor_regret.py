@@ -19,7 +19,8 @@ At each, a reference run plays ``--reference-playouts`` full playouts of every o
 and the regret of an answer is the reference value of the best option less the
 reference value of the option given (utility: the level first, 0.01 per VP). Three
 answers are scored: the expert's own choice, the learned evaluator's instant answer (no
-playouts) and the advisor's answer within ``--seconds`` on ``--workers`` processes. The
+playouts) and the advisor's answer within ``--seconds`` on ``--workers`` processes
+(``advisor-plain``, if asked: the advisor without the evaluator's choice). The
 report gives each answer's mean regret per scenario and over all, with 95% intervals
 over the positions (1.96 standard errors), and beside it the reference's own noise (the
 mean standard error of the best option's gap).
@@ -61,6 +62,7 @@ SEEDS = (2901, 2902, 2903, 2904, 2905)
 PER_GAME = 2
 MIN_OPTIONS = 3
 CACHE = Path(__file__).with_name("regret_reference.json")
+# "advisor-plain": the advisor without the evaluator's choice (``advise(anchored=False)``)
 ANSWERS = ("expert", "evaluator", "advisor")
 
 
@@ -83,10 +85,14 @@ def moves(game: Game) -> list[str]:
     return [o.id for o in game.decision.legal if o.meaning is None or o.meaning.action != "back"]
 
 
-def spots(content: Content, scenarios: tuple[str, ...]) -> list[Spot]:
-    """The 50 positions, by the rule in the module's docstring."""
+def spots(
+    content: Content, scenarios: tuple[str, ...], seeds: tuple[int, ...] = SEEDS
+) -> list[Spot]:
+    """The 50 positions, by the rule in the module's docstring (``seeds``: other master
+    seeds, the same rule: a second set of positions, e.g. to test a change designed
+    after the first set's answers were seen)."""
     out = []
-    for master in SEEDS:
+    for master in seeds:
         for scenario in scenarios:
             seed = game_seed(master, 0)
             game = Game(scenario, seed=seed, content=content)
@@ -141,10 +147,15 @@ def main() -> None:
     parser.add_argument("--reference-only", action="store_true")
     parser.add_argument("--list", action="store_true", help="the positions only")
     parser.add_argument("--cluster", help="references on Dask: ADDRESS or local[:N]")
+    parser.add_argument(
+        "--seeds",
+        default=",".join(map(str, SEEDS)),
+        help="master seeds of the positions (default: the 50 positions' five)",
+    )
     args = parser.parse_args()
     content = load_content()
     scenarios = tuple(s for s in aq.SCENARIOS if s in args.scenarios.split(","))
-    chosen = spots(content, scenarios)
+    chosen = spots(content, scenarios, tuple(int(x) for x in args.seeds.split(",")))
     if args.list:
         for spot in chosen:
             game, mine = at_spot(content, spot)
@@ -210,15 +221,17 @@ def main() -> None:
                     (o for o in instant["options"] if o["option"] in ids),
                     key=lambda o: o["value"],
                 )["option"]
-            if "advisor" in answers:
-                given["advisor"] = advise(
-                    game,
-                    seconds=args.seconds,
-                    seed=spot.seed,
-                    workers=args.workers,
-                    horizon=DEFAULT_HORIZON,
-                    pool=pool,
-                ).recommended
+            for name in ("advisor", "advisor-plain"):
+                if name in answers:
+                    given[name] = advise(
+                        game,
+                        seconds=args.seconds,
+                        seed=spot.seed,
+                        workers=args.workers,
+                        horizon=DEFAULT_HORIZON,
+                        pool=pool,
+                        anchored=name == "advisor",
+                    ).recommended
             words = []
             for name, o in given.items():
                 r = aq.mean_u(ref, best) - aq.mean_u(ref, o) if o in ids else float("nan")

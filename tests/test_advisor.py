@@ -18,8 +18,18 @@ import pytest
 from typer.testing import CliRunner
 
 from planet_king import saves
-from planet_king.advisor.playout import play_on, play_task
-from planet_king.advisor.search import OptionValue, advise, beats, tied
+from planet_king.advisor.playout import fork, play_on, play_task
+from planet_king.advisor.search import (
+    DUEL_PAIRS,
+    OptionValue,
+    _halve,
+    advise,
+    beats,
+    conclude,
+    instant_choice,
+    paired_gap,
+    tied,
+)
 from planet_king.advisor.value import (
     AUTOMATIC_DEFEAT,
     final_outcome,
@@ -35,6 +45,7 @@ from planet_king.cli import app
 from planet_king.engine.forecast import forecast, level_for
 from planet_king.engine.game import Game
 from planet_king.evaluator.model import default_evaluator
+from planet_king.sim import bot_seed, game_seed
 
 
 def _position(content, scenario: str = "iupiter-hispano", n: int = 6) -> Game:
@@ -187,6 +198,73 @@ def test_only_a_lead_of_more_than_two_standard_errors_overrides_the_policy() -> 
     assert not beats(_option("few", [3, 2, 3, 4]), mine)
 
 
+def _recommended(*values: OptionValue) -> str:
+    mine = next(v for v in values if v.policy_choice)
+    return conclude(list(values), mine, "expert", 2, 0, 0.0).recommended
+
+
+def test_the_evaluator_s_choice_wins_its_duel_with_the_policy_s_when_ahead() -> None:
+    """Two candidates named before any playout, the bot's and the evaluator's: the one
+    ahead on the playouts they share is recommended, once they share DUEL_PAIRS."""
+    mine = _option("mine", [2, 1, 2, 3, 1, 2, 2, 2])
+    theirs = _option("theirs", [3, 1, 2, 3, 1, 2, 3, 2])  # ahead, within two errors
+    mine.policy_choice, theirs.instant_choice = True, True
+    assert not beats(theirs, mine)
+    assert _recommended(mine, theirs) == "theirs"
+    # behind on the shared playouts: the bot's choice stays
+    behind = _option("behind", [1, 1, 2, 3, 1, 2, 2, 2])
+    behind.instant_choice = True
+    assert _recommended(mine, behind) == "mine"
+    # too few shared playouts to weigh them: the bot's choice stays
+    early = _option("early", [9] * (DUEL_PAIRS - 1))
+    early.instant_choice = True
+    assert paired_gap(early, mine)[2] < DUEL_PAIRS
+    assert _recommended(mine, early) == "mine"
+
+
+def test_an_option_clearly_better_than_the_bot_s_wins_over_the_duel() -> None:
+    mine = _option("mine", [2, 1, 2, 3, 1, 2, 2, 2])
+    theirs = _option("theirs", [3, 1, 2, 3, 1, 2, 3, 2])
+    clear = _option("clear", [4, 3, 4, 5, 3, 4, 4, 4])
+    mine.policy_choice, theirs.instant_choice = True, True
+    assert _recommended(mine, theirs, clear) == "clear"
+
+
+def test_successive_halving_keeps_the_evaluator_s_choice() -> None:
+    options = [_option(f"o{i}", [float(i)] * 8) for i in range(6)]
+    options[0].instant_choice = True  # the worst on these playouts
+    options[1].policy_choice = True
+    kept = _halve(options, 0)
+    assert options[0] in kept and options[1] in kept
+    assert options[0].dropped_in is None
+
+
+def test_advice_marks_the_evaluator_s_instant_choice(content) -> None:
+    game = _position(content, "iupiter-hispano", 6)
+    advice = advise(game, playouts=12, seed=5, workers=1)
+    [marked] = [v for v in advice.options if v.instant_choice]
+    assert marked.option_id == instant_choice(game, 5)
+    plain = advise(game, playouts=12, seed=5, workers=1, anchored=False)
+    assert not any(v.instant_choice for v in plain.options)
+
+
+def test_the_evaluator_s_choice_is_a_move_never_the_menu_s_way_back(content) -> None:
+    """An action menu offers "back" to the menu of action types: not a move, so never
+    the evaluator's candidate (the regret references do not value it either), even
+    where the evaluator values going back highest (as at the regret position of seed
+    2932's Iupiter Hispano, its 16th decision, found so: the advisor recommended "back")."""
+    seed = game_seed(2932, 0)
+    game = Game("iupiter-hispano", seed=seed, content=content, keep_turn_starts=True)
+    bot = make_bot("expert", bot_seed(seed))
+    seen = 0
+    while game.decision is not None and len(game.choices) <= 15:
+        if "back" in game.decision.legal_ids:
+            seen += 1
+            assert instant_choice(fork(game), seed) != "back"
+        game.choose(bot.choose(game))
+    assert seen
+
+
 def test_advice_covers_every_option_and_leaves_the_game_alone(content) -> None:
     game = _position(content)
     digest, choices = game.state.digest(), list(game.choices)
@@ -227,9 +305,9 @@ def test_a_policy_that_touches_the_board_never_changes_the_game(content, monkeyp
 
 @pytest.mark.slow
 def test_recommendation_is_the_policy_choice_unless_clearly_beaten(content) -> None:
-    """Never worse than the bot it consults: the advisor keeps the bot's own choice
-    among ties, and departs from it only for an option better by more than two
-    standard errors."""
+    """The advisor keeps the bot's own choice among ties, and departs from it only for
+    an option better by more than two standard errors, or for the evaluator's choice
+    when that is ahead of the bot's on the playouts they share."""
     seen_tie = seen_override = False
     for n in (2, 4, 6, 8, 10):
         game = _position(content, "iupiter-hispano", n)
@@ -243,9 +321,12 @@ def test_recommendation_is_the_policy_choice_unless_clearly_beaten(content) -> N
         if mine.tied_with_best:
             assert advice.recommended == advice.policy_choice
             seen_tie = True
+        theirs = next(v for v in advice.options if v.instant_choice)
         if beats(best, mine):
             assert advice.recommended == best.option_id and not tied(best, mine)
             seen_override = True
+        elif theirs is not mine and paired_gap(theirs, mine)[0] > 0:
+            assert advice.recommended == theirs.option_id  # the evaluator's, ahead
         else:
             assert advice.recommended == advice.policy_choice
     assert seen_tie or seen_override

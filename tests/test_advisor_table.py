@@ -73,6 +73,24 @@ def test_a_pick_that_is_not_the_highest_value_is_explained_in_words() -> None:
     assert "within the noise" in table.verdict
 
 
+def test_a_pick_that_is_the_evaluator_s_choice_says_so() -> None:
+    """The evaluator's choice, ahead of the bot's on their shared playouts, picked while a
+    third option shows the higher mean within the noise: the words name the rule."""
+    theirs = option("asiento", 2.55, 0.10, 30, recommended=True)
+    theirs["instant_choice"] = True
+    table = build(
+        reply(
+            option("move", 2.60, 0.10, 30),
+            theirs,
+            option("raise", 2.50, 0.10, 30, bot=True),
+        )
+    )
+    assert table.starred is None
+    assert "sides with the evaluator's choice, Option asiento" in table.verdict
+    assert "the bot's and the evaluator's" in table.verdict
+    assert "the bot's choice has proved the safer pick" not in table.verdict
+
+
 def test_a_clear_best_is_starred_and_is_the_highest_value_shown() -> None:
     table = build(
         reply(

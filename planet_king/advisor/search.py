@@ -21,6 +21,14 @@ goal: the victory level first, VP as the tie-break. The advisor never changes th
   for being ahead on these very playouts, and truncated playouts undervalue what pays
   after they stop (a war's progress), so a one-error lead overrode the bot wrongly more
   often than rightly (``benchmarks/advisor_quality.py``).
+- **The evaluator's choice**: before any playout, the learned evaluator's instant answer
+  (``advisor.instant``, some 35 ms) names the option it values highest. When that is not
+  the policy's choice, the two are weighed against each other (``anchored``): the
+  halving keeps both, and if no option beats the policy's choice by two standard
+  errors, the advisor recommends whichever of the two is ahead on the playouts they
+  share (``DUEL_PAIRS`` or more; else the policy's choice). Two candidates named
+  before the playouts, by two judges the playouts do not sway, do not suffer the
+  best-of-many bias that the two-error rule guards against.
 - **Budget**: a number of playouts (the same answer in one process or several, for a
   seed) or seconds (anytime: the answer so far when the time is up).
 """
@@ -73,6 +81,7 @@ def default_leaf(scenario: str) -> str:
 
 
 MIN_PAIRS = 8  # shared playouts needed before two options are told apart
+DUEL_PAIRS = 4  # shared playouts that settle the policy's choice against the evaluator's
 OVERRIDE_Z = 2.0  # standard errors an option must beat the policy's choice by
 FIRST_ROUND = 4  # playouts of each option before any is dropped (seconds budget)
 
@@ -86,6 +95,7 @@ class OptionValue:
     truncated: int = 0
     dropped_in: int | None = None  # the round it was dropped after (None: kept to the end)
     policy_choice: bool = False
+    instant_choice: bool = False  # the evaluator's choice, weighed against the policy's
     tied_with_best: bool = False
     recommended: bool = False
 
@@ -135,6 +145,7 @@ class OptionValue:
             "tied_with_best": self.tied_with_best,
             "recommended": self.recommended,
             "policy_choice": self.policy_choice,
+            "instant_choice": self.instant_choice,
             "truncated": self.truncated,
         }
 
@@ -202,6 +213,7 @@ def advise(
     pool: PlayoutPool | None = None,
     on_round: Callable[[Advice], bool] | None = None,
     max_round: int | None = None,
+    anchored: bool = True,
 ) -> Advice:
     """Value the legal options of the pending decision within a budget of ``playouts``
     (default 500) or ``seconds``. ``workers``: processes to play in (default: every
@@ -209,7 +221,10 @@ def advise(
 
     Live analysis (``on_round``): every option keeps being played (no halving, so every
     figure keeps improving), in rounds of at most ``max_round`` playouts an option, and
-    ``on_round`` gets the advice so far after each round; it returns False to stop."""
+    ``on_round`` gets the advice so far after each round; it returns False to stop.
+
+    ``anchored``: weigh the evaluator's instant choice against the policy's (module
+    docstring); False plays the policy's choice against the others alone."""
     started = time.monotonic()
     leaf = leaf or default_leaf(game.scenario.id)
     decision = game.decision
@@ -226,6 +241,8 @@ def advise(
     mine = make_bot(policy, seed).choose(root.fork())
     by_id = {v.option_id: v for v in values}
     by_id[mine].policy_choice = True
+    if anchored:
+        by_id[instant_choice(root, seed)].instant_choice = True
 
     rng = random.Random(seed)
     seeds: list[tuple[int, int]] = []
@@ -295,6 +312,11 @@ def conclude(
     for v in ranked:
         v.tied_with_best = v.playouts > 0 and tied(best, v)
     pick = best if beats(best, mine) else mine
+    if pick is mine:
+        theirs = next((v for v in values if v.instant_choice), mine)
+        gap, _, n = paired_gap(theirs, mine)
+        if n >= DUEL_PAIRS and gap > 0:
+            pick = theirs
     pick.recommended = True
     return Advice(
         ranked,
@@ -307,12 +329,30 @@ def conclude(
     )
 
 
+def instant_choice(game: Game, seed: int) -> str:
+    """The move the learned evaluator values highest, at once (``advisor.instant``): a
+    menu's own way back to the menu before is not a move (nor is it one a regret
+    reference values), whatever the evaluator makes of the menu it returns to."""
+    from planet_king.advisor.instant import evaluator_advice
+
+    assert game.decision is not None
+    moves = {o.id for o in game.decision.legal if o.meaning is None or o.meaning.action != "back"}
+    reply = evaluator_advice(game, seed=seed)
+    valued = [o for o in reply["options"] if o["option"] in moves] or reply["options"]
+    return str(max(valued, key=lambda o: o["value"])["option"])
+
+
 def _halve(alive: list[OptionValue], rnd: int) -> list[OptionValue]:
-    """The better half, the policy's choice and every option tied with the best."""
+    """The better half, the policy's and the evaluator's choices and every option tied
+    with the best."""
     ranked = sorted(alive, key=lambda v: v.value, reverse=True)
     best = ranked[0]
     half = math.ceil(len(ranked) / 2)
-    keep = [v for i, v in enumerate(ranked) if i < half or v.policy_choice or tied(best, v)]
+    keep = [
+        v
+        for i, v in enumerate(ranked)
+        if i < half or v.policy_choice or v.instant_choice or tied(best, v)
+    ]
     for v in ranked:
         if v not in keep:
             v.dropped_in = rnd

@@ -74,6 +74,7 @@ class Row:
     policy_choice: bool
     advisor_pick: bool
     starred: bool = False
+    instant_choice: bool = False  # the evaluator's choice, weighed against the bot's
     close_to_best: bool = False
     guess: bool = False  # the evaluator's value, measured by no playout
 
@@ -185,6 +186,7 @@ def _row(d: dict[str, Any], pick: str | None) -> Row:
         automatic_defeat=float(d.get("automatic_defeat", 0.0)),
         policy_choice=bool(d.get("policy_choice")),
         advisor_pick=str(d["option"]) == pick if pick else bool(d.get("recommended")),
+        instant_choice=bool(d.get("instant_choice")),
     )
 
 
@@ -288,11 +290,19 @@ def _verdict(best: Row, close: list[Row], rows: list[Row]) -> str:
         if leaning is not None and leaning is not best:
             gap = best.value - leaning.value
             err = NOISE_Z * math.hypot(best.value_error, leaning.value_error)
+            why = (
+                "the bot's choice has proved the safer pick"
+                if leaning is bot or not leaning.instant_choice
+                else "the advisor weighs only the two options named before any playout, "
+                "the bot's and the evaluator's, and this one is ahead of the bot's on the "
+                "playouts they share"
+            )
+            if leaning is not bot and leaning.instant_choice:
+                who = "the evaluator's choice"
             words += (
                 f" The advisor sides with {who}, {leaning.name}, although "
                 f"{best.name} shows the higher value: its lead of {gap:.2f} is within the "
-                f"noise ({NOISE_Z:g} standard errors = {err:.2f}), and within the noise the "
-                "bot's choice has proved the safer pick."
+                f"noise ({NOISE_Z:g} standard errors = {err:.2f}), and within the noise {why}."
             )
         elif leaning is not None:
             words += (
