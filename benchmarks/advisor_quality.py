@@ -43,9 +43,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from planet_king.advisor.options import DEFAULT_POLICY
 from planet_king.advisor.playout import Position, Task, play_on, play_task, position_of, rebuild
 from planet_king.advisor.pool import PlayoutPool
-from planet_king.advisor.search import DEFAULT_HORIZON, DEFAULT_POLICY, advise
+from planet_king.advisor.search import DEFAULT_HORIZON, advise
 from planet_king.advisor.value import FORECAST, Outcome, outcome
 from planet_king.bots import make_bot
 from planet_king.content.loader import load_content

@@ -51,8 +51,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 import advisor_quality as aq
 
 from planet_king.advisor.instant import evaluator_advice
+from planet_king.advisor.options import DEFAULT_POLICY
 from planet_king.advisor.pool import PlayoutPool
-from planet_king.advisor.search import DEFAULT_HORIZON, DEFAULT_POLICY, advise
+from planet_king.advisor.search import DEFAULT_HORIZON, advise
 from planet_king.bots import make_bot
 from planet_king.content.loader import Content, load_content
 from planet_king.engine.game import Game

@@ -18,18 +18,16 @@ import pytest
 from typer.testing import CliRunner
 
 from planet_king import saves
-from planet_king.advisor.playout import fork, play_on, play_task
-from planet_king.advisor.search import (
+from planet_king.advisor.options import (
     DUEL_PAIRS,
     OptionValue,
-    _halve,
-    advise,
     beats,
     conclude,
-    instant_choice,
     paired_gap,
     tied,
 )
+from planet_king.advisor.playout import fork, play_on, play_task
+from planet_king.advisor.search import _halve, advise, instant_choice
 from planet_king.advisor.value import (
     AUTOMATIC_DEFEAT,
     final_outcome,

@@ -37,7 +37,8 @@ def test_the_bot_registry_imports_the_advisor_only_when_its_bot_is_made() -> Non
     code = (
         "import sys\n"
         "from planet_king.bots import make_bot\n"
-        "heavy = ('planet_king.advisor.search', 'planet_king.advisor.bot',\n"
+        "heavy = ('planet_king.advisor.search', 'planet_king.advisor.options',\n"
+        "         'planet_king.advisor.bot',\n"
         "         'planet_king.bots.evaluator_bot', 'planet_king.evaluator.model')\n"
         "print(sorted(m for m in heavy if m in sys.modules))\n"
         "make_bot('advisor', 1)\n"
@@ -46,7 +47,7 @@ def test_the_bot_registry_imports_the_advisor_only_when_its_bot_is_made() -> Non
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.splitlines()
-    assert out == ["[]", "['planet_king.advisor.bot', 'planet_king.advisor.search']"]
+    assert out == ["[]", "['planet_king.advisor.bot', 'planet_king.advisor.options']"]
 
 
 def test_the_same_seed_plays_the_same_game(content) -> None:

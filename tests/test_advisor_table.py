@@ -168,7 +168,7 @@ def test_the_action_menus_back_has_no_row(content) -> None:
     it is a way through the menus, not a move: the advisor's answer marks it and the
     table (the TUI's and the plain text's) leaves it out (issue 32)."""
     from planet_king.advisor.answer import advice_json
-    from planet_king.advisor.search import Advice, OptionValue
+    from planet_king.advisor.options import Advice, OptionValue
     from planet_king.engine.game import Game
     from planet_king.engine.rules import actions
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from planet_king.engine.view import decision_view, option_does
 
 if TYPE_CHECKING:
-    from planet_king.advisor.search import Advice
+    from planet_king.advisor.options import Advice
     from planet_king.engine.game import Game
 
 

@@ -26,8 +26,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from planet_king.advisor.options import OVERRIDE_Z, OptionValue, beats, paired_gap
 from planet_king.advisor.playout import play_task
-from planet_king.advisor.search import OVERRIDE_Z, OptionValue, beats, paired_gap
 from planet_king.advisor.value import FORECAST
 from planet_king.engine import resume
 from planet_king.engine.game import Game

@@ -34,8 +34,8 @@ def evaluator_advice(
     ``seed`` (default: the number of choices that count, as the advisor's) picks the
     fates."""
     from planet_king.advisor.answer import advice_json
+    from planet_king.advisor.options import DEFAULT_POLICY, OptionValue, conclude
     from planet_king.advisor.playout import fork, resample_hidden
-    from planet_king.advisor.search import DEFAULT_POLICY, OptionValue, conclude
     from planet_king.advisor.value import Outcome
     from planet_king.bots import make_bot
     from planet_king.engine.history import counted

@@ -22,13 +22,9 @@ from typing import Any
 
 from planet_king import saves
 from planet_king.advisor.answer import advice_json
+from planet_king.advisor.options import DEFAULT_POLICY, Advice
 from planet_king.advisor.pool import PlayoutPool, cores, stop_on_signals
-from planet_king.advisor.search import (
-    DEFAULT_HORIZON,
-    DEFAULT_POLICY,
-    Advice,
-    advise,
-)
+from planet_king.advisor.search import DEFAULT_HORIZON, advise
 from planet_king.content.loader import Content, load_content
 
 LIVE_ROUND = 8  # playouts an option between two updates of a live analysis
