@@ -44,3 +44,17 @@ def test_a_reference_restricted_to_the_moves_keeps_their_sums(advisor_regret: Mo
     assert moves["options"] == ["a", "b"] and moves["n"] == 2
     assert set(moves["pairs"]) == {"a|b"}
     assert aq.mean_u(moves, "a") - aq.mean_u(moves, "b") == pytest.approx(1.0)
+
+
+def test_other_master_seeds_give_positions_by_the_same_rule(
+    advisor_regret: ModuleType, content: Content
+) -> None:
+    """``--seeds``: a second set of positions (to test a change designed after the first
+    set's answers were seen), two a master seed, none of them the first set's."""
+    fresh = advisor_regret.spots(content, ("hothead",), (2931, 2932))
+    assert [s.master for s in fresh] == [2931, 2931, 2932, 2932]
+    first = advisor_regret.spots(content, ("hothead",))
+    assert not {(s.seed, s.at) for s in fresh} & {(s.seed, s.at) for s in first}
+    for spot in fresh:
+        game, _ = advisor_regret.at_spot(content, spot)
+        assert len(advisor_regret.moves(game)) >= advisor_regret.MIN_OPTIONS
