@@ -5,7 +5,8 @@
     python benchmarks/throughput.py [--compare OLD_DIR [NEW_DIR]] --instructions --games 10
     python benchmarks/throughput.py --instructions --parts [--scenario ...] [--bot ...]
 
-Fixed seeds, several repeats, the median and the spread; one core. Not a test: timings
+Fixed seeds (``--seed``: the master seed of the games, 1 by default), several repeats,
+the median and the spread; one core. Not a test: timings
 on shared machines are noisy, so figures are reported in notes, not asserted.
 
 ``--instructions`` counts, instead of timing, the machine instructions each game takes
@@ -41,8 +42,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 
 
-def measure(scenario: str, bot: str, games: int, replay: str = "") -> dict[str, float]:
-    """Play ``games`` games with seeds 0..games-1 of master seed 1 (in this process).
+def measure(
+    scenario: str, bot: str, games: int, replay: str = "", master: int = 1
+) -> dict[str, float]:
+    """Play ``games`` games with seeds 0..games-1 of ``master`` seed (in this process).
 
     ``replay``: then play them again from their choices, without the bot: ``logged`` as
     ``simulate`` keeps them (the log, its digest and the turn digests), ``quiet`` as a
@@ -56,7 +59,7 @@ def measure(scenario: str, bot: str, games: int, replay: str = "") -> dict[str, 
     start, cpu = time.perf_counter(), time.process_time()
     played = []
     for i in range(games):
-        game, _ = play_one(scenario, game_seed(1, i), bot, content=content)
+        game, _ = play_one(scenario, game_seed(master, i), bot, content=content)
         decisions += len(game.choices)
         played.append((game.seed, game.choices))
     for seed, choices in played if replay else ():
@@ -74,10 +77,13 @@ def measure(scenario: str, bot: str, games: int, replay: str = "") -> dict[str, 
     }
 
 
-def measure_in(tree: Path, scenario: str, bot: str, games: int) -> dict[str, float]:
+def measure_in(
+    tree: Path, scenario: str, bot: str, games: int, master: int = 1
+) -> dict[str, float]:
     """``measure`` in a fresh process running the code of ``tree``."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     cmd = [sys.executable, __file__, "--measure", "--scenario", scenario, "--bot", bot]
+    cmd += ["--seed", str(master)]
     out = subprocess.run(
         [*cmd, "--games", str(games)], env=env, capture_output=True, text=True, check=True
     )
@@ -85,7 +91,13 @@ def measure_in(tree: Path, scenario: str, bot: str, games: int) -> dict[str, flo
 
 
 def instructions_in(
-    tree: Path, scenario: str, bot: str, games: int, replay: str = "", made: list[int] | None = None
+    tree: Path,
+    scenario: str,
+    bot: str,
+    games: int,
+    replay: str = "",
+    made: list[int] | None = None,
+    master: int = 1,
 ) -> float:
     """Machine instructions a game, in a fresh process running the code of ``tree``
     under callgrind (less the same process playing no game: start-up and data); with
@@ -98,7 +110,8 @@ def instructions_in(
     def count(n: int, again: str = "") -> int:
         cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
         cmd += [sys.executable, __file__, "--measure", "--scenario", scenario, "--bot", bot]
-        cmd += ["--games", str(n), *(["--replay", again] if again else [])]
+        cmd += ["--games", str(n), "--seed", str(master)]
+        cmd += ["--replay", again] if again else []
         out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
         found = re.search(r"Collected : (\d+)", out.stderr)
         if found is None:
@@ -115,9 +128,9 @@ def instructions_in(
 def instruction_parts(tree: Path, args: argparse.Namespace) -> None:
     """A game's instructions in parts: the bot (the game less its replay from the same
     choices), the log and the digests (the replay less a quiet one), the rest."""
-    whole = instructions_in(tree, args.scenario, args.bot, args.games)
-    logged = instructions_in(tree, args.scenario, args.bot, args.games, "logged")
-    quiet = instructions_in(tree, args.scenario, args.bot, args.games, "quiet")
+    whole = instructions_in(tree, args.scenario, args.bot, args.games, master=args.seed)
+    logged = instructions_in(tree, args.scenario, args.bot, args.games, "logged", master=args.seed)
+    quiet = instructions_in(tree, args.scenario, args.bot, args.games, "quiet", master=args.seed)
     print(f"{args.scenario}, {args.bot} bot, {args.games} games, instructions a game (callgrind)")
     for name, n in (
         ("the whole game", whole),
@@ -131,11 +144,14 @@ def instruction_parts(tree: Path, args: argparse.Namespace) -> None:
 def compare_instructions(old: Path, new: Path, args: argparse.Namespace) -> None:
     made_a: list[int] = []
     made_b: list[int] = []
-    a = instructions_in(old, args.scenario, args.bot, args.games, made=made_a)
-    b = instructions_in(new, args.scenario, args.bot, args.games, made=made_b)
+    a = instructions_in(old, args.scenario, args.bot, args.games, made=made_a, master=args.seed)
+    b = instructions_in(new, args.scenario, args.bot, args.games, made=made_b, master=args.seed)
     # The two checkouts' bots may play differently: a decision is the fairer unit.
     da, db = a * args.games / made_a[0], b * args.games / made_b[0]
-    print(f"{args.scenario}, {args.bot} bot, {args.games} games, instructions (callgrind)")
+    print(
+        f"{args.scenario}, {args.bot} bot, {args.games} games of master seed {args.seed}, "
+        "instructions (callgrind)"
+    )
     print(f"old {old}: {a / 1e6:.1f} million a game, {da / 1e3:.1f} thousand a decision")
     print(f"new {new}: {b / 1e6:.1f} million a game, {db / 1e3:.1f} thousand a decision")
     print(f"speed-up new/old by instructions: {a / b:.3f}x a game, {da / db:.3f}x a decision")
@@ -155,8 +171,8 @@ def _line(name: str, runs: list[dict[str, float]]) -> str:
 def compare(old: Path, new: Path, args: argparse.Namespace) -> None:
     olds, news = [], []
     for _ in range(args.repeats):
-        olds.append(measure_in(old, args.scenario, args.bot, args.games))
-        news.append(measure_in(new, args.scenario, args.bot, args.games))
+        olds.append(measure_in(old, args.scenario, args.bot, args.games, args.seed))
+        news.append(measure_in(new, args.scenario, args.bot, args.games, args.seed))
     print(f"{args.scenario}, {args.bot} bot, {args.games} games x {args.repeats} pairs (old, new)")
     print(_line(f"old {old}", olds))
     print(_line(f"new {new}", news))
@@ -174,6 +190,7 @@ def main() -> None:
     parser.add_argument("--bot", default="random")
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1, help="master seed of the games")
     parser.add_argument("--compare", nargs="+", type=Path, metavar="DIR")
     parser.add_argument(
         "--instructions", action="store_true", help="count instructions (callgrind), not time"
@@ -185,7 +202,9 @@ def main() -> None:
     parser.add_argument("--replay", choices=("logged", "quiet"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
-        print(json.dumps(measure(args.scenario, args.bot, args.games, args.replay or "")))
+        print(
+            json.dumps(measure(args.scenario, args.bot, args.games, args.replay or "", args.seed))
+        )
         return
     if args.compare:
         if len(args.compare) > 2:
@@ -197,7 +216,7 @@ def main() -> None:
         instruction_parts(HERE, args)
         return
     if args.instructions:
-        n = instructions_in(HERE, args.scenario, args.bot, args.games)
+        n = instructions_in(HERE, args.scenario, args.bot, args.games, master=args.seed)
         print(f"{args.scenario}, {args.bot} bot: {n / 1e6:.1f} million instructions a game")
         return
     runs = [measure(args.scenario, args.bot, args.games) for _ in range(args.repeats)]
