@@ -187,10 +187,9 @@ def instant_choice(game: Game, seed: int) -> str:
     reference values), whatever the evaluator makes of the menu it returns to."""
     from planet_king.advisor.instant import evaluator_advice
 
-    assert game.decision is not None
-    moves = {o.id for o in game.decision.legal if o.meaning is None or o.meaning.action != "back"}
     reply = evaluator_advice(game, seed=seed)
-    valued = [o for o in reply["options"] if o["option"] in moves] or reply["options"]
+    # the answer marks the menu's Back (``advisor.answer.advice_json``)
+    valued = [o for o in reply["options"] if not o.get("back")] or reply["options"]
     return str(max(valued, key=lambda o: o["value"])["option"])
 
 
