@@ -68,7 +68,14 @@ from planet_king.evaluator.features import (
     SCENARIOS,
     with_stages,
 )
-from planet_king.evaluator.model import FORMAT, LEVELS, MODEL_FILE, Evaluator, current_version
+from planet_king.evaluator.model import (
+    CLIP,
+    FORMAT,
+    LEVELS,
+    MODEL_FILE,
+    Evaluator,
+    current_version,
+)
 
 RANDOM_STATE = 0
 
@@ -118,7 +125,7 @@ def fit_scenario(
         tr[drop] = False
     keep = np.flatnonzero(X[tr].std(axis=0) > 1e-9)
     mean, scale = X[tr][:, keep].mean(axis=0), X[tr][:, keep].std(axis=0)
-    Z = (X[:, keep] - mean) / scale
+    Z = np.clip((X[:, keep] - mean) / scale, -CLIP, CLIP)  # as the model reads them
     classes = np.unique(y[tr])
     va &= np.isin(y, classes)  # a level no training game reached cannot be forecast
     # two strengths of the regression's penalty, the validation games choosing (The Planet

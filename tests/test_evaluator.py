@@ -17,6 +17,7 @@ from planet_king.content.loader import Content, load_content
 from planet_king.engine.game import Game
 from planet_king.evaluator import features as feats
 from planet_king.evaluator.model import (
+    CLIP,
     LEVEL_POINTS,
     LEVELS,
     MODEL_FILE,
@@ -158,6 +159,42 @@ def test_a_tree_model_sums_its_leaves_into_each_level_s_logit() -> None:
         win = 1.0 / (1.0 + math.exp(-logit))
         assert p.levels["major-victory"] == pytest.approx(win)
         assert p.value == pytest.approx(2.0 + 2.0 * win + VP_WEIGHT * 3.0)
+
+
+def test_an_input_far_beyond_the_training_games_is_read_at_the_clip() -> None:
+    """A feature the training games almost never showed is held within ``CLIP``
+    deviations of its mean, so a weight fitted on a handful of positions cannot swamp
+    the others (The Planet King's 1621 campaign against Barbary stood 80 out)."""
+    n = feats.N_FEATURES
+    raw = {
+        "format": 1,
+        "version": {},
+        "features": list(feats.MODEL_INPUTS),
+        "scenarios": {
+            "hothead": {
+                "levels": ["defeat", "major-victory"],
+                "keep": list(range(n)),
+                "mean": [1.0] * n,
+                "scale": [0.5] * n,  # z = (x - 1) / 0.5
+                "hidden": None,
+                "out": {"W": [[0.0] * n, [0.0, 1.0] + [0.0] * (n - 2)], "b": [0.0, 0.0]},
+                "vp": {"w": [0.0, 2.0] + [0.0] * (n - 2), "b": 0.0},
+            }
+        },
+    }
+    ev = Evaluator(raw)
+
+    def win(x1: float) -> tuple[float, float]:
+        x = [1.0] * n
+        x[1] = x1
+        p = ev.predict_features("hothead", x)
+        return p.levels["major-victory"], p.vp
+
+    edge = 1.0 + 0.5 * CLIP  # the clip, in the feature's own units
+    assert win(edge) == (pytest.approx(1.0 / (1.0 + math.exp(-CLIP))), pytest.approx(2 * CLIP))
+    assert win(edge + 40.0) == win(edge)  # held at the clip
+    assert win(1.0 - 0.5 * CLIP - 40.0) == win(1.0 - 0.5 * CLIP)  # on both sides
+    assert win(edge - 0.5) != win(edge)  # inside it, read as trained
 
 
 def test_a_finished_game_is_valued_by_its_outcome(content: Content) -> None:

@@ -2,11 +2,11 @@
 
 The model file (``evaluator.json``, beside this module) holds plain numbers only, one
 small model per scenario, trained by ``scripts/train_evaluator.py``: the features
-(``features.py``) are standardised and give a logit for each level the scenario's games
-reached, either through one hidden layer of rectified units or none (multinomial
-logistic regression), or as the sum of an ensemble of small regression trees (gradient
-boosting); a softmax turns the logits into chances, and a linear model gives the final
-VP. Inference is pure Python: the package gains no dependency.
+(``features.py``) are standardised (each held within ``CLIP`` deviations) and give a
+logit for each level the scenario's games reached, either through one hidden layer of
+rectified units or none (multinomial logistic regression), or as the sum of an ensemble
+of small regression trees (gradient boosting); a softmax turns the logits into chances,
+and a linear model gives the final VP. Inference is pure Python: the package gains no dependency.
 
 The utility is the advisor's (``advisor.value.utility``): the level first,
 
@@ -54,6 +54,13 @@ LEVEL_POINTS = dict(zip(LEVELS, (0.0, 1.0, 2.0, 3.0, 4.0), strict=True))
 VP_WEIGHT = 0.01
 # The play fingerprint: the expert's games on these seeds, one per scenario.
 FINGERPRINT_SEEDS = (7,)
+# A standardised input is held within this many standard deviations of its training
+# mean. A feature the training games almost never showed (The Planet King's campaign
+# against Barbary in 1621: its commander's turns left stood 80 deviations out) has a
+# weight fitted on a handful of positions; multiplied that far past them, it swamped the
+# rest (a utility of 2.8 where the options around it had 1.4, the reference 0.9). Inside
+# the bound, every input is read as trained.
+CLIP = 5.0
 
 
 def outcome_level(g: Game) -> str:
@@ -155,7 +162,10 @@ class _Net:
         self.points = [LEVEL_POINTS[lv] for lv in self.levels]
 
     def predict(self, x: list[float]) -> Prediction:
-        z = [(x[i] - m) * s for i, m, s in zip(self.keep, self.mean, self.inv_scale, strict=True)]
+        z = [
+            min(CLIP, max(-CLIP, (x[i] - m) * s))
+            for i, m, s in zip(self.keep, self.mean, self.inv_scale, strict=True)
+        ]
         h = z
         if self.hidden:
             h = []
