@@ -17,7 +17,9 @@ The positions, chosen by a rule fixed before any answer was looked at (issue 29)
 At each, a reference run plays ``--reference-playouts`` full playouts of every option
 (the expert as policy, the same fates for every option: ``advisor_quality.reference``),
 and the regret of an answer is the reference value of the best option less the
-reference value of the option given (utility: the level first, 0.01 per VP). Three
+reference value of the option given (utility: the level first, 0.01 per VP); beside a
+regret, the paired full playouts it would take to tell that option from the best at two
+standard errors (``pairs_to_tell``: what no answer of a few dozen playouts can see). Three
 answers are scored: the expert's own choice, the learned evaluator's instant answer (no
 playouts) and the advisor's answer within ``--seconds`` on ``--workers`` processes
 (``advisor-plain``, if asked: the advisor without the evaluator's choice). The
@@ -126,6 +128,17 @@ def restricted(ref: aq.Reference, ids: list[str]) -> aq.Reference:
         "sums": {o: ref["sums"][o] for o in ids},
         "pairs": {p: x for p, x in ref["pairs"].items() if all(o in ids for o in p.split("|"))},
     }
+
+
+def pairs_to_tell(ref: aq.Reference, best: str, given: str) -> float:
+    """Paired full playouts needed for the best option's lead over ``given`` to stand two
+    standard errors clear (the lead and its spread as the reference measured them): what
+    an answer by playouts needs to see that ``given`` is not the best. ``inf`` when the
+    reference finds no lead."""
+    lead, se = aq.gap(ref, best, given)
+    if lead <= 0.0:
+        return math.inf
+    return ref["n"] * (2.0 * se / lead) ** 2
 
 
 def interval(xs: list[float]) -> str:
@@ -238,7 +251,8 @@ def main() -> None:
                 r = aq.mean_u(ref, best) - aq.mean_u(ref, o) if o in ids else float("nan")
                 for key in ((name, spot.scenario), (name, "all")):
                     regrets.setdefault(key, []).append(r)
-                words.append(f"{name} {o} (regret {r:.3f})")
+                tell = f", {pairs_to_tell(ref, best, o):.0f} pairs to tell" if r > 0 else ""
+                words.append(f"{name} {o} (regret {r:.3f}{tell})")
             print(f"{stem}: best {best}; " + "; ".join(words), flush=True)
     finally:
         stack.close()

@@ -58,3 +58,19 @@ def test_other_master_seeds_give_positions_by_the_same_rule(
     for spot in fresh:
         game, _ = advisor_regret.at_spot(content, spot)
         assert len(advisor_regret.moves(game)) >= advisor_regret.MIN_OPTIONS
+
+
+def test_pairs_to_tell_grow_as_the_lead_shrinks_against_its_spread(
+    advisor_regret: ModuleType,
+) -> None:
+    """The paired playouts an answer needs to see that an option is not the best: the
+    reference's count scaled by (2 standard errors / lead) squared; none can when the
+    reference finds no lead."""
+    aq = advisor_regret.aq
+    ref = aq.empty(["a", "b"])
+    for u_a, u_b in ((3.0, 1.0), (1.0, 1.0), (2.0, 0.0), (1.0, 2.0)):
+        aq.add(ref, {"a": (u_a, 0.0), "b": (u_b, 0.0)})
+    lead, se = aq.gap(ref, "a", "b")
+    assert lead == pytest.approx(0.75)  # differences 2, 0, 2, -1
+    assert advisor_regret.pairs_to_tell(ref, "a", "b") == pytest.approx(4 * (2 * se / lead) ** 2)
+    assert advisor_regret.pairs_to_tell(ref, "b", "a") == float("inf")
