@@ -130,28 +130,32 @@ def test_the_model_gives_a_distribution_over_levels_and_its_utility(
             assert set(p.levels) <= {"major-victory", "defeat"}
 
 
+def hothead_model(mean: float, scale: float, **net: object) -> Evaluator:
+    """A model file of one Hothead network that reads every feature, each standardised
+    with the same ``mean`` and ``scale``; ``net`` gives its layers."""
+    n = feats.N_FEATURES
+    layers = {"levels": ["defeat", "major-victory"], "keep": list(range(n)), "hidden": None}
+    scaled = {"mean": [mean] * n, "scale": [scale] * n}
+    raw = {
+        "format": 1,
+        "version": {},
+        "features": list(feats.MODEL_INPUTS),
+        "scenarios": {"hothead": {**layers, **scaled, **net}},
+    }
+    return Evaluator(raw)
+
+
 def test_a_tree_model_sums_its_leaves_into_each_level_s_logit() -> None:
     """The model file's tree form: a level's logit is its bias plus the leaf each of its
     trees reaches (left when the standardised feature is at most the threshold)."""
     n = feats.N_FEATURES
     tree = {"f": [1, 0, 0], "t": [0.5, 0.0, 0.0], "l": [1, -1, -1], "r": [2, -1, -1]}
-    raw = {
-        "format": 1,
-        "version": {},
-        "features": list(feats.MODEL_INPUTS),
-        "scenarios": {
-            "hothead": {
-                "levels": ["defeat", "major-victory"],
-                "keep": list(range(n)),
-                "mean": [0.0] * n,
-                "scale": [2.0] * n,  # z = x / 2
-                "hidden": None,
-                "trees": {"bias": [0.0, 0.25], "trees": [[], [{**tree, "v": [0.0, -1.0, 2.0]}]]},
-                "vp": {"w": [0.0] * n, "b": 3.0},
-            }
-        },
-    }
-    ev = Evaluator(raw)
+    ev = hothead_model(
+        mean=0.0,
+        scale=2.0,  # z = x / 2
+        trees={"bias": [0.0, 0.25], "trees": [[], [{**tree, "v": [0.0, -1.0, 2.0]}]]},
+        vp={"w": [0.0] * n, "b": 3.0},
+    )
     for x1, logit in ((0.8, 0.25 - 1.0), (1.2, 0.25 + 2.0)):  # z1 = 0.4 or 0.6
         x = [0.0] * n
         x[1] = x1
@@ -166,23 +170,12 @@ def test_an_input_far_beyond_the_training_games_is_read_at_the_clip() -> None:
     deviations of its mean, so a weight fitted on a handful of positions cannot swamp
     the others (The Planet King's 1621 campaign against Barbary stood 80 out)."""
     n = feats.N_FEATURES
-    raw = {
-        "format": 1,
-        "version": {},
-        "features": list(feats.MODEL_INPUTS),
-        "scenarios": {
-            "hothead": {
-                "levels": ["defeat", "major-victory"],
-                "keep": list(range(n)),
-                "mean": [1.0] * n,
-                "scale": [0.5] * n,  # z = (x - 1) / 0.5
-                "hidden": None,
-                "out": {"W": [[0.0] * n, [0.0, 1.0] + [0.0] * (n - 2)], "b": [0.0, 0.0]},
-                "vp": {"w": [0.0, 2.0] + [0.0] * (n - 2), "b": 0.0},
-            }
-        },
-    }
-    ev = Evaluator(raw)
+    ev = hothead_model(
+        mean=1.0,
+        scale=0.5,  # z = (x - 1) / 0.5
+        out={"W": [[0.0] * n, [0.0, 1.0] + [0.0] * (n - 2)], "b": [0.0, 0.0]},
+        vp={"w": [0.0, 2.0] + [0.0] * (n - 2), "b": 0.0},
+    )
 
     def win(x1: float) -> tuple[float, float]:
         x = [1.0] * n
