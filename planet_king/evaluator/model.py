@@ -6,7 +6,8 @@ small model per scenario, trained by ``scripts/train_evaluator.py``: the feature
 logit for each level the scenario's games reached, either through one hidden layer of
 rectified units or none (multinomial logistic regression), or as the sum of an ensemble
 of small regression trees (gradient boosting); a softmax turns the logits into chances,
-and a linear model gives the final VP. Inference is pure Python: the package gains no dependency.
+and a linear model gives the final VP. Inference is pure Python: the package gains no
+dependency.
 
 The utility is the advisor's (``advisor.value.utility``): the level first,
 
@@ -59,7 +60,8 @@ FINGERPRINT_SEEDS = (7,)
 # against Barbary in 1621: its commander's turns left stood 80 deviations out) has a
 # weight fitted on a handful of positions; multiplied that far past them, it swamped the
 # rest (a utility of 2.8 where the options around it had 1.4, the reference 0.9). Inside
-# the bound, every input is read as trained.
+# the bound, every input is read as trained. It also holds positions far out by nature:
+# the set-up's (its phase, one position a game, stands 12 out; docs/review.md).
 CLIP = 5.0
 
 
