@@ -13,7 +13,7 @@ import hashlib
 import random
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from planet_king.content.ids import Event
 from planet_king.content.loader import Content
@@ -79,20 +79,13 @@ class GameOptions:
         )
 
 
-_C = TypeVar("_C", bound=type)
-
-
-def _python_class(cls: _C) -> _C:
-    """Nothing, but what it says to mypyc (``scripts/compile_core.py``): a class with a
-    decorator it does not know stays an ordinary Python class, its methods compiled. Game
-    must: it takes attributes from outside (the map's caches in its ``__dict__``, the
-    saves' metadata, tests' stand-ins for its methods), which a native class cannot."""
-    return cls
-
-
-@_python_class
 class Game:
-    """A game in progress. ``decision`` is the pending Decision, or None when over."""
+    """A game in progress. ``decision`` is the pending Decision, or None when over.
+
+    Every attribute is declared here (the compiled build makes Game a native class, whose
+    attributes are slots read in a few instructions: the rules read ``g.state`` and
+    ``g.content`` at every step). Facts that rule code keeps for the game go in
+    ``caches``, never in new attributes."""
 
     def __init__(
         self,
@@ -146,6 +139,9 @@ class Game:
         # A game resumed from a snapshot (a save of older rules): its choices before
         # this point no longer replay from the seed (planet_king.engine.resume).
         self.resumed_from: ResumePoint | None = None
+        # Facts about the map that rule code computes once a game, by name (a fork
+        # carries them over: the same for every game of the content).
+        self.caches: dict[str, Any] = {}
         if _start is None:
             self._rules: Rules = play(self)
         else:
@@ -164,7 +160,7 @@ class Game:
         self._trace = history.Trace(
             past.draws_before_choice[: start.choices], past.seen_before_choice[: start.choices]
         )
-        self.__dict__.update(past.caches)
+        self.caches.update(past.caches)
         if past.record_start:
             self.last_start = history.record(self, start.turn, start.turn_digests)
         return start.turn
@@ -270,12 +266,12 @@ class Game:
         # what the replay would recount otherwise, and with other choice numbers (a Back
         # never crosses a turn start: it stays within one action)
         kept = (self.turn_digests, self.last_start, self.turn_starts, self.resumed_from)
+        caches = self.caches
         self._rules.close()
         at = self.resumed_from
         first = 0 if at is None else at.start.choices
         start = None if at is None else (at.start, at.history)
-        # __init__ sets only the engine's fields: metadata (saves' names, learning) and
-        # caches stay
+        # __init__ sets only the engine's fields: metadata (saves' names, learning) stays
         self.__init__(  # type: ignore[misc]
             self.scenario.id,
             seed=self.seed,
@@ -283,6 +279,7 @@ class Game:
             content=self.content,
             _start=start,
         )
+        self.caches = caches
         for choice in history.counted(raw[first:]):
             self.choose(choice)
         self.turn_digests, self.last_start, self.turn_starts, self.resumed_from = kept
@@ -539,6 +536,10 @@ class Game:
     # One line for the player about how a save was opened (older rules, a replay that
     # parted from the save), set by planet_king.saves; None when there is nothing to say.
     load_notice: str | None = None
+    # The log as the last save encoded it (planet_king.saves.write): the number of
+    # entries and their text, and the lines encoded so far (the log only grows).
+    saved_log: tuple[int, str] | None = None
+    saved_log_lines: list[str] | None = None
 
     def can_undo(self, *, learning: bool = False) -> str | None:
         """None if the last choice can be taken back, else the reason why not

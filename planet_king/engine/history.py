@@ -106,7 +106,7 @@ def record(game: Game, turn: int, turn_digests: int) -> StartRecord:
 
 
 def history_of(game: Game) -> History:
-    caches = {k: v for k, v in game.__dict__.items() if k.endswith("_cache")}
+    caches = dict(game.caches)
     # the caches are facts about the map, the same for every game of the content
     return History(
         game.choices,

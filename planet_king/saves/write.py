@@ -88,15 +88,17 @@ def _log_text(game: Game, rec: Any) -> _Raw:
     log only grows): each turn start encodes only the entries since the one before, and
     an autosave after every choice none."""
     n = rec.log_entries
-    done = game.__dict__.get("_snapshot_log")
+    done = game.saved_log
     if done is not None and done[0] == n:
         return done[1]
-    lines: list[str] = game.__dict__.setdefault("_snapshot_log_lines", [])
+    if game.saved_log_lines is None:
+        game.saved_log_lines = []
+    lines = game.saved_log_lines
     del lines[n:]  # (a game is never restored to an earlier point today)
     lines.extend("   " + _JSON(list(e)) for e in game.log_entries[len(lines) : n])
     body = ",\n".join(lines)
     text = _Raw(f"[\n{body}\n  ]" if lines else "[]")
-    game.__dict__["_snapshot_log"] = (n, text)
+    game.saved_log = (n, text)
     return text
 
 

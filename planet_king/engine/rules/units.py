@@ -70,7 +70,7 @@ def neighbours(g: Game, loc: str) -> list[str]:
 
 
 def _adjacency(g: Game) -> dict[str, list[str]]:
-    cached: dict[str, list[str]] | None = getattr(g, "_adjacency_cache", None)
+    cached: dict[str, list[str]] | None = g.caches.get("adjacency")
     if cached is not None:
         return cached
     adj: dict[str, set[str]] = {}
@@ -79,7 +79,7 @@ def _adjacency(g: Game) -> dict[str, list[str]]:
             adj.setdefault(item.id, set()).add(other)
             adj.setdefault(other, set()).add(item.id)
     result = {k: sorted(v) for k, v in adj.items()}
-    g._adjacency_cache = result  # type: ignore[attr-defined]
+    g.caches["adjacency"] = result
     return result
 
 
@@ -155,9 +155,9 @@ def _passable(g: Game, loc: str) -> bool:
 def territory_places(g: Game, kind: str) -> list[str]:
     """The territories that may take a new unit of ``kind``: fixed for a game, so
     computed once (the action checks ask this at nearly every decision)."""
-    cache: dict[tuple[str, bool], list[str]] | None = g.__dict__.get("_territory_places_cache")
+    cache: dict[tuple[str, bool], list[str]] | None = g.caches.get("territory_places")
     if cache is None:
-        cache = g.__dict__["_territory_places_cache"] = {}
+        cache = g.caches["territory_places"] = {}
     key = (kind, g.hothead)
     places = cache.get(key)
     if places is None:
@@ -186,7 +186,7 @@ def _nodes_within_reach(g: Game, src: str, *, fleet: bool) -> list[str]:
     open and on the Valtellina, so it is remembered for the game."""
     pu_open = fleet or g.state.units_at(PLUS_ULTRA).get("fleet", 0) > 0
     key = (src, pu_open, g.state.valtellina_closed)
-    cache: dict[tuple[str, bool, bool], list[str]] = g.__dict__.setdefault("_reach_cache", {})
+    cache: dict[tuple[str, bool, bool], list[str]] = g.caches.setdefault("reach", {})
     nodes = cache.get(key)
     if nodes is None:
         nodes = cache[key] = _search_reach(g, src, pu_open)
@@ -230,9 +230,7 @@ def reachable_wars(g: Game, src: str, kind: str) -> list[str]:
     wars = g.state.wars
     # The wars among the nodes, kept with them: the wars on the board are fixed at set-up
     # (``wars.wars_of``), their number checked all the same.
-    cache: dict[int, tuple[list[str], int, list[str]]] = g.__dict__.setdefault(
-        "_reach_wars_cache", {}
-    )
+    cache: dict[int, tuple[list[str], int, list[str]]] = g.caches.setdefault("reach_wars", {})
     held = cache.get(id(nodes))
     if held is None or held[0] is not nodes or held[1] != len(wars):
         held = cache[id(nodes)] = (nodes, len(wars), [n for n in nodes if n in wars])

@@ -43,11 +43,11 @@ def power_of(g: Game, war_id: str) -> str:
 def wars_of(g: Game, power: str) -> list[str]:
     """The wars (fronts) with a power, in the board's order; not to be changed. The wars
     on the board are fixed at set-up, so the answer is kept for the game."""
-    cache: dict[str, list[str]] | None = g.__dict__.get("_wars_of_cache")
+    cache: dict[str, list[str]] | None = g.caches.get("wars_of")
     if not cache:
         if not g.state.wars:  # before set-up: nothing to keep
             return []
-        cache = g.__dict__["_wars_of_cache"] = {}
+        cache = g.caches["wars_of"] = {}
         for w in g.state.wars:
             cache.setdefault(g.content.wars[w].power, []).append(w)
     return cache.get(power, [])
