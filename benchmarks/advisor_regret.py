@@ -2,7 +2,7 @@
 
     python benchmarks/advisor_regret.py [--reference-playouts 4000] [--seconds 1]
         [--workers 2] [--scenarios ...] [--cluster local:2 | ADDRESS] [--reference-only]
-        [--max-reference-cpu S] [--answers expert,evaluator,advisor]
+        [--max-reference-cpu S] [--answers expert,evaluator,advisor] [--horizon N]
 
 The positions, chosen by a rule fixed before any answer was looked at (issue 29):
 
@@ -159,6 +159,12 @@ def main() -> None:
     parser.add_argument("--answers", default=",".join(ANSWERS))
     parser.add_argument("--max-reference-cpu", type=float)
     parser.add_argument("--reference-only", action="store_true")
+    parser.add_argument(
+        "--horizon",
+        type=int,
+        default=DEFAULT_HORIZON,
+        help="End of Turns the advisor's playouts play before the leaf is valued",
+    )
     parser.add_argument("--list", action="store_true", help="the positions only")
     parser.add_argument("--cluster", help="references on Dask: ADDRESS or local[:N]")
     parser.add_argument(
@@ -242,7 +248,7 @@ def main() -> None:
                         seconds=args.seconds,
                         seed=spot.seed,
                         workers=args.workers,
-                        horizon=DEFAULT_HORIZON,
+                        horizon=args.horizon,
                         pool=pool,
                         anchored=name == "advisor",
                     ).recommended
@@ -263,8 +269,8 @@ def main() -> None:
     print(
         f"\nregret (reference utility of the best option - of the option given), "
         f"{args.reference_playouts} full playouts per option asked, policy {version}; "
-        f"advisor: {args.seconds:g} s on {args.workers} worker(s); mean reference "
-        f"standard error of the best's gap {sum(noise) / len(noise):.3f}"
+        f"advisor: {args.seconds:g} s on {args.workers} worker(s), horizon {args.horizon}; "
+        f"mean reference standard error of the best's gap {sum(noise) / len(noise):.3f}"
     )
     print("| scenario | positions | " + " | ".join(answers) + " |")
     print("|---|---|" + "---|" * len(answers))
