@@ -16,6 +16,7 @@ from planet_king.bots.expert import ExpertBot
 from planet_king.content.loader import Content, load_content
 from planet_king.engine.game import Game
 from planet_king.evaluator import features as feats
+from planet_king.evaluator import model as evaluator_model
 from planet_king.evaluator.model import (
     CLIP,
     LEVEL_POINTS,
@@ -288,3 +289,17 @@ def test_the_evaluator_bot_values_every_option_on_every_fate(content: Content) -
     values = bot.values(g, legal)
     assert set(values) == set(legal) and all(len(v) == 3 for v in values.values())
     assert bot.valued <= 3 * len(legal)  # an option with nothing drawn is valued once
+
+
+def test_the_model_fingerprint_changes_with_its_numbers_and_its_clip(monkeypatch) -> None:
+    """A review kept beside a save is keyed by what the model computes: the same numbers
+    give the same fingerprint; other numbers (a retrain on the same games, the same
+    version) or another clip give another."""
+    n = feats.N_FEATURES
+    net = {"trees": {"bias": [0.0, 0.0], "trees": [[], []]}, "vp": {"w": [0.0] * n, "b": 0.0}}
+    one, same = hothead_model(0.0, 1.0, **net), hothead_model(0.0, 1.0, **net)
+    assert one.version == same.version and one.fingerprint == same.fingerprint
+    retrained = hothead_model(0.5, 1.0, **net)
+    assert retrained.version == one.version and retrained.fingerprint != one.fingerprint
+    monkeypatch.setattr(evaluator_model, "CLIP", CLIP + 1.0)
+    assert hothead_model(0.0, 1.0, **net).fingerprint != one.fingerprint

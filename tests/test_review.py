@@ -478,3 +478,24 @@ def test_a_gap_within_one_standard_error_is_not_measured_again():
     step = _step()
     measure(est, None, step)
     assert est.asked == 1 and step.error == 0.0
+
+
+def test_a_review_cached_by_another_model_is_made_again(tmp_path):
+    """Reviews kept beside a save: a retrained evaluator (the same version, other
+    numbers: ``Evaluator.fingerprint``) does not read the old model's review."""
+    from planet_king.review import cache as review_cache
+
+    g = Game(SCENARIO, seed=4, content=load_content())
+    bot = ExpertBot(bot_seed(4))
+    for _ in range(10):
+        g.choose(bot.choose(g))
+    evaluator = default_evaluator()
+    unchecked = replace(QUICK, most_checks=0)
+    review = review_game(g, settings=unchecked, evaluator=evaluator, with_par=False)
+    save = tmp_path / "reign.json"
+    save.write_text("{}", encoding="utf-8")
+    mine = review_cache.key(b"{}", evaluator.version, evaluator.fingerprint, "quick")
+    review_cache.write(save, mine, review)
+    assert review_cache.read(save, mine) is not None
+    retrained = review_cache.key(b"{}", evaluator.version, "another-model", "quick")
+    assert review_cache.read(save, retrained) is None

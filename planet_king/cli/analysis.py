@@ -142,7 +142,7 @@ def review(
         raise UserError(f"cannot review: {exc}") from None
     if not game.choices:
         raise UserError(f"{path}: no choice has been made yet: there is nothing to review")
-    want = review_cache.key(raw, evaluator.version, settings.name)
+    want = review_cache.key(raw, evaluator.version, evaluator.fingerprint, settings.name)
     result = review_cache.read(path, want)
     if result is None:
         result = _review_with_progress(game, settings, evaluator, review_game)

@@ -199,6 +199,11 @@ class Evaluator:
                 "scripts/evaluator_data.py and scripts/train_evaluator.py"
             )
         self.version: dict[str, str] = raw["version"]
+        # What the model computes, not only what it was trained on: its numbers and the
+        # inference's clip. A retrain on the same games, or a new clip, changes it (a
+        # review cached beside a save is keyed by it).
+        weights = json.dumps(raw["scenarios"], sort_keys=True) + f";clip={CLIP}"
+        self.fingerprint = hashlib.sha256(weights.encode()).hexdigest()[:16]
         self.trained: dict[str, Any] = raw.get("trained", {})
         self.nets = {sc: _Net(net) for sc, net in raw["scenarios"].items()}
 

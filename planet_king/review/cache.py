@@ -2,8 +2,8 @@
 
 A review is written as JSON in the save's folder, under ``reviews/`` (the saves list
 reads every ``*.json`` of the folder itself as a save), keyed by the save's digest (its
-bytes), the evaluator's version, the review's settings and this format: a save played
-on, a retrained evaluator or another depth makes a new review.
+bytes), the evaluator's version and its numbers' fingerprint, the review's settings and
+this format: a save played on, a retrained evaluator or another depth makes a new review.
 """
 
 from __future__ import annotations
@@ -21,11 +21,14 @@ FORMAT = 4  # 2: a step's prompt is "asked"; 3: a draw is one in sight (Game.see
 FOLDER = "reviews"
 
 
-def key(save_bytes: bytes, evaluator: dict[str, str], settings: str) -> dict[str, Any]:
+def key(save_bytes: bytes, evaluator: dict[str, str], model: str, settings: str) -> dict[str, Any]:
+    """``evaluator``: what the model was trained on; ``model``: its numbers'
+    fingerprint (``Evaluator.fingerprint``), which a retrain on the same games changes."""
     return {
         "format": FORMAT,
         "save": hashlib.sha256(save_bytes).hexdigest(),
         "evaluator": evaluator,
+        "model": model,
         "settings": settings,
     }
 
