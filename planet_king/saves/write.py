@@ -89,7 +89,7 @@ def _log_text(game: Game, rec: Any) -> _Raw:
     an autosave after every choice none."""
     n = rec.log_entries
     done = game.saved_log
-    if done is not None and done[0] == n:
+    if done is not None and done[0] == n and isinstance(done[1], _Raw):
         return done[1]
     if game.saved_log_lines is None:
         game.saved_log_lines = []
