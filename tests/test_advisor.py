@@ -27,7 +27,7 @@ from planet_king.advisor.options import (
     tied,
 )
 from planet_king.advisor.playout import fork, play_on, play_task
-from planet_king.advisor.search import _halve, advise, instant_choice
+from planet_king.advisor.search import _halve, advise, instant_choice, moves
 from planet_king.advisor.value import (
     AUTOMATIC_DEFEAT,
     final_outcome,
@@ -263,11 +263,28 @@ def test_the_evaluator_s_choice_is_a_move_never_the_menu_s_way_back(content) -> 
     assert seen
 
 
+def test_the_advisor_values_the_moves_not_the_action_menu_s_way_back(content) -> None:
+    """An action menu's "back" to the menu of action types is a way through the menus,
+    not a move: the advisor gives it no playouts (found at the regret position of seed
+    2901's Anni Horribiles, its 10th decision, where full playouts recommended "back"),
+    unless it is the policy's own choice, which is always valued."""
+    seed = game_seed(2932, 0)
+    game = Game("iupiter-hispano", seed=seed, content=content, keep_turn_starts=True)
+    bot = make_bot("expert", bot_seed(seed))
+    while "back" not in game.decision.legal_ids:
+        game.choose(bot.choose(game))
+    advice = advise(game, playouts=12, seed=5, workers=1)
+    valued = {v.option_id for v in advice.options}
+    assert valued == set(game.decision.legal_ids) - {"back"}
+    assert "back" in moves(game.decision, "back")
+    assert "back" not in moves(game.decision, advice.policy_choice)
+
+
 def test_advice_covers_every_option_and_leaves_the_game_alone(content) -> None:
     game = _position(content)
     digest, choices = game.state.digest(), list(game.choices)
     advice = advise(game, playouts=40, seed=1, workers=1)
-    assert {v.option_id for v in advice.options} == set(game.decision.legal_ids)
+    assert {v.option_id for v in advice.options} == set(game.decision.legal_ids) - {"back"}
     assert game.state.digest() == digest and game.choices == choices
     assert advice.options[0].tied_with_best
 
@@ -473,7 +490,7 @@ def test_hint_json_keeps_the_old_fields_and_adds_the_new(content, tmp_path) -> N
 def test_hint_json_says_what_each_action_does_as_the_screens_do(content, tmp_path) -> None:
     """Each option's ``description`` is what the game's screens print after its label
     (``present.option_text``, the plain text and the full screen): an action's effect
-    and cost; "" for one not allowed (its reason is said instead) and for Back."""
+    and cost; "" for one not allowed (its reason is said instead)."""
     from planet_king import present
 
     game = _position(content)
@@ -486,14 +503,14 @@ def test_hint_json_says_what_each_action_does_as_the_screens_do(content, tmp_pat
     said = {
         o["option"]: (o["label"], o["description"]) for o in json.loads(result.stdout)["options"]
     }
-    assert set(said) == set(game.decision.legal_ids)
+    # the menu's "back" is a way through the menus, not a move: the advisor values it not
+    assert set(said) == set(game.decision.legal_ids) - {"back"}
     for option, (label, description) in said.items():
         shown = present.option_text(game, option, label)
         assert shown == (f"{label}: {description}" if description else label)
     assert said["action:royal:hunt"][1] == (
         "HUNTING DAY is shuffled into the event deck: +1 happiness when it is played"
     )
-    assert said["back"][1] == ""
 
 
 def test_hint_caps_workers_at_the_cores(content, tmp_path, monkeypatch) -> None:

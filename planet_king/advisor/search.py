@@ -1,6 +1,7 @@
 """The advisor: what each legal option of the pending decision is worth to the player.
 
-For every legal option it plays games on from the current position with a policy bot
+For every move (a legal option; an action menu's "back" is not one, ``moves``) it plays
+games on from the current position with a policy bot
 (the expert bot, or any bot of ``planet_king.bots``): each playout forks the position (a copy of
 the last turn start and the choices made since), re-shuffles what the player cannot know
 (the order of the event, noble and genius decks) with the advisor's own RNG, takes the
@@ -55,6 +56,7 @@ from planet_king.advisor.value import (
     Outcome,
 )
 from planet_king.bots import make_bot
+from planet_king.engine.decisions import Decision
 from planet_king.engine.game import Game
 
 DEFAULT_PLAYOUTS = 500
@@ -104,7 +106,7 @@ def advise(
     max_round: int | None = None,
     anchored: bool = True,
 ) -> Advice:
-    """Value the legal options of the pending decision within a budget of ``playouts``
+    """Value the moves of the pending decision (``moves``) within a budget of ``playouts``
     (default 500) or ``seconds``. ``workers``: processes to play in (default: every
     core; 1 plays here); a warm ``pool`` may be passed instead.
 
@@ -122,12 +124,11 @@ def advise(
     if playouts is None and seconds is None:
         playouts = DEFAULT_PLAYOUTS
     deadline = started + seconds if seconds is not None else None
-    legal = decision.legal
-    values = [OptionValue(o.id) for o in legal]
     root = game if game.turn_starts else fork(game)
     # asked on a copy: a bot that touches the board while it thinks (a bug, but not the
     # player's) must not change the game the advisor is asked about
     mine = make_bot(policy, seed).choose(root.fork())
+    values = [OptionValue(o) for o in moves(decision, mine)]
     by_id = {v.option_id: v for v in values}
     by_id[mine].policy_choice = True
     if anchored:
@@ -179,6 +180,18 @@ def advise(
         runner.close()
 
     return conclude(values, by_id[mine], policy, horizon, seed, started)
+
+
+def moves(decision: Decision, mine: str) -> list[str]:
+    """The options the advisor values: the legal ones but an action menu's "back" to the
+    menu of action types, a way through the menus, not a move (the table shows no row
+    for it, the regret references do not value it), unless it is the policy's own choice.
+    Valued, it took a share of every round's playouts and could be recommended."""
+    return [
+        o.id
+        for o in decision.legal
+        if o.id == mine or o.meaning is None or o.meaning.action != "back"
+    ]
 
 
 def instant_choice(game: Game, seed: int) -> str:
