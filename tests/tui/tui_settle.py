@@ -22,15 +22,23 @@ PAUSE = Pilot.pause  # Textual's own, before conftest.py makes pause and press s
 PRESS = Pilot.press
 
 
+# What a widget or the screen has still to do once its queue is empty: a widget posts its
+# layout, repaint or scroll to the screen when it next goes idle, and the screen carries
+# them out on its update timer. A list given a new height had its layout pending so, and
+# the screen read in a test still showed the list's old size (one run in a loaded CI).
+PENDING = ("_layout_required", "_repaint_required", "_scroll_required", "_recompose_required")
+
+
 def _settled(pilot: Pilot[Any]) -> bool:
     app = pilot.app
     screen = app.screen
-    pumps = [app, *screen.walk_children(with_self=True)]
+    widgets = list(screen.walk_children(with_self=True))
     return (
-        all(p.message_queue_size == 0 and not p._next_callbacks for p in pumps)
+        all(p.message_queue_size == 0 and not p._next_callbacks for p in [app, *widgets])
+        and not any(getattr(w, flag, False) for w in widgets for flag in PENDING)
+        and not getattr(screen, "_refresh_styles_required", False)
         and not screen._callbacks
-        and not screen._layout_required
-        and not screen._recompose_required
+        and not screen._dirty_widgets
     )
 
 
