@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from planet_king.engine import snapshot
 from planet_king.engine.game import Game
@@ -89,8 +89,8 @@ def _log_text(game: Game, rec: Any) -> _Raw:
     an autosave after every choice none."""
     n = rec.log_entries
     done = game.saved_log
-    if done is not None and done[0] == n and isinstance(done[1], _Raw):
-        return done[1]
+    if done is not None and done[0] == n:
+        return cast(_Raw, done[1])  # the text stored below (the engine's Game types it str)
     if game.saved_log_lines is None:
         game.saved_log_lines = []
     lines = game.saved_log_lines
