@@ -2,7 +2,7 @@
 
     python benchmarks/advisor_guided.py iupiter-hispano [--games 300] [--seed 1]
         [--playouts 32] [--screen 4] [--challengers 1] [--z 2] [--horizon 1] [--leaf evaluator]
-        [--kinds auto | --kinds type,war,mistress | --kinds all] [--policy expert]
+        [--kinds auto | --kinds type,war,mistress | --kinds all] [--anchored] [--policy expert]
         [--out rows.jsonl] [--start 150] [--cluster ADDRESS | --cluster local:2]
     python benchmarks/advisor_guided.py anni-mirabiles --summarise a.jsonl b.jsonl
 
@@ -71,6 +71,9 @@ def main() -> None:
     p.add_argument("--horizon", type=int, default=ab.HORIZON)
     p.add_argument("--leaf", default=FORECAST, choices=LEAVES, help="a truncated playout's value")
     p.add_argument("--kinds", default="auto", help="auto: the bot's choice by scenario")
+    p.add_argument(
+        "--anchored", action="store_true", help="duel the evaluator's choice, as the advisor does"
+    )
     p.add_argument("--out", type=Path, help="append one JSON line per game")
     p.add_argument("--start", type=int, default=0, help="first game index (split a run)")
     p.add_argument(
@@ -142,6 +145,7 @@ def pair(args: argparse.Namespace, i: int) -> dict[str, object]:
         z=args.z,
         horizon=args.horizon,
         leaf=args.leaf,
+        anchored=args.anchored,
     )
     start = time.process_time()
     play_to_end(guided, adv)
@@ -162,13 +166,19 @@ def pair(args: argparse.Namespace, i: int) -> dict[str, object]:
 def run_of(args: argparse.Namespace) -> dict[str, object]:
     """What a row was played with (its seed set and the advisor's budget)."""
     keys = ("seed", "policy", "playouts", "screen", "challengers", "z", "horizon", "kinds")
-    return {k: getattr(args, k) for k in keys} | {"leaf": getattr(args, "leaf", FORECAST)}
+    return {k: getattr(args, k) for k in keys} | {
+        "leaf": getattr(args, "leaf", FORECAST),
+        "anchored": getattr(args, "anchored", False),
+    }
 
 
 def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
     n = len(rows)
     runs = [r.get("run") or run_of(args) for r in rows]  # rows of older runs: the flags
-    run = {k: sorted({str(x.get(k, FORECAST)) for x in runs}) for k in runs[0]}  # type: ignore[union-attr]
+    # keys older rows lack: the leaf was the forecast, nothing was anchored
+    older = {"leaf": FORECAST, "anchored": False}
+    keys = [*run_of(args)]
+    run = {k: sorted({str(x.get(k, older.get(k))) for x in runs}) for k in keys}  # type: ignore[union-attr]
 
     def said(key: str) -> str:
         return " and ".join(run[key])
@@ -177,7 +187,7 @@ def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
         f"{args.scenario}, {n} paired games (seed {said('seed')}), {said('policy')} alone "
         f"vs guided ({said('playouts')} playouts, screen {said('screen')}, "
         f"{said('challengers')} challenger(s), z {said('z')}, horizon {said('horizon')}, "
-        f"leaf {said('leaf')}, kinds {said('kinds')}):"
+        f"leaf {said('leaf')}, kinds {said('kinds')}, anchored {said('anchored')}):"
     )
     for j, name in enumerate(FIELDS):
         a = _ci([r["alone"][j] for r in rows])  # type: ignore[index]

@@ -116,6 +116,33 @@ def test_no_challenger_after_the_screen_spends_no_more(monkeypatch) -> None:
     assert bot.spent == 3 * advisor_bot.SCREEN
 
 
+def test_anchored_the_evaluator_s_choice_ahead_on_the_shared_fates_wins_its_duel(
+    monkeypatch,
+) -> None:
+    """As the advisor's duel (``advisor.search``): the evaluator's choice, named before
+    any playout, is taken when it is ahead of the policy's on the fates they share, even
+    by less than the two errors a challenger found by the playouts needs."""
+
+    # b: ahead by about one standard error (see the test above); c: behind
+    def value(o: str, k: int) -> float:
+        if o == "b":
+            return 1.0 if k < advisor_bot.SCREEN or k % 2 else -1.0
+        return -1.0 if o == "c" else 0.0
+
+    _fake_playouts(monkeypatch, value)
+    monkeypatch.setattr(AdvisorBot, "_instant", staticmethod(lambda root, at: "b"))
+    assert AdvisorBot(1, anchored=True)._search(None, ("a", "b", "c"), "a", 0) == "b"
+    assert AdvisorBot(1)._search(None, ("a", "b", "c"), "a", 0) == "a"  # unanchored
+
+
+def test_anchored_the_evaluator_s_choice_behind_loses_its_duel(monkeypatch) -> None:
+    _fake_playouts(monkeypatch, lambda o, k: (k % 3) - (0.5 if o == "c" else 0.0))
+    monkeypatch.setattr(AdvisorBot, "_instant", staticmethod(lambda root, at: "c"))
+    bot = AdvisorBot(1, anchored=True)
+    assert bot._search(None, ("a", "b", "c"), "a", 0) == "a"
+    assert bot.spent > 3 * advisor_bot.SCREEN  # the duel was played beyond the screen
+
+
 def test_simulate_plays_the_advisor_bot() -> None:
     out = CliRunner().invoke(
         app, ["simulate", "hothead", "--games", "1", "--bot", "advisor", "--json"]

@@ -128,6 +128,15 @@ def beats(challenger: OptionValue, mine: OptionValue, z: float = OVERRIDE_Z) -> 
     return n >= MIN_PAIRS and gap > z * se
 
 
+def duel_won(theirs: OptionValue, mine: OptionValue) -> bool:
+    """Whether the evaluator's choice wins its duel with the policy's: ahead on the
+    playouts they share, ``DUEL_PAIRS`` or more (``advisor.search``'s docstring)."""
+    if theirs is mine:
+        return False
+    gap, _, n = paired_gap(theirs, mine)
+    return n >= DUEL_PAIRS and gap > 0
+
+
 def conclude(
     values: list[OptionValue],
     mine: OptionValue,
@@ -150,8 +159,7 @@ def conclude(
     pick = best if beats(best, mine) else mine
     if pick is mine:
         theirs = next((v for v in values if v.instant_choice), mine)
-        gap, _, n = paired_gap(theirs, mine)
-        if n >= DUEL_PAIRS and gap > 0:
+        if duel_won(theirs, mine):
             pick = theirs
     pick.recommended = True
     return Advice(
