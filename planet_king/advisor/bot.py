@@ -62,7 +62,11 @@ HORIZON = 1  # End of Turns a playout plays before the forecast values it (0: to
 #   times the CPU (3.85 s a game): the truncation is not what holds the gain down;
 # - the advisor's duel with the evaluator's choice (``anchored=True``), Iupiter Hispano,
 #   where the evaluator bot alone is ahead of the expert: +0.005 +- 0.144, with 5.1
-#   overrides a game instead of 0.45 (mostly action types) and twice the spread.
+#   overrides a game instead of 0.45 (mostly action types) and twice the spread;
+# - four times the budget (``playouts=128``), Iupiter Hispano, where the playouts reach
+#   the end: +0.005 +- 0.081, at 3.2 times the CPU (4.8 s a game). With the 128 playouts
+#   in Anni Mirabiles (master seed 2942, ``docs/balance.md``) no better either: neither
+#   noise nor truncation holds the gain down, but how few decisions have stakes.
 
 
 class AdvisorBot:
