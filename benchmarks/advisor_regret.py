@@ -25,7 +25,8 @@ playouts) and the advisor's answer within ``--seconds`` on ``--workers`` process
 (``advisor-plain``, if asked: the advisor without the evaluator's choice). The
 report gives each answer's mean regret per scenario and over all, with 95% intervals
 over the positions (1.96 standard errors), and beside it the reference's own noise (the
-mean standard error of the best option's gap).
+mean standard error of the best option's gap) and the regret a perfect answer would be
+scored against these references (``winners_curse``: the floor of every answer's).
 
 References are cached in ``benchmarks/regret_reference.json`` (the same format and the
 same rules as ``advisor_reference.json``, whose 50 positions stay), saved every 400
@@ -141,6 +142,63 @@ def pairs_to_tell(ref: aq.Reference, best: str, given: str) -> float:
     return ref["n"] * (2.0 * se / lead) ** 2
 
 
+CURSE_DRAWS = 4000  # re-drawn references a position's winner's curse is averaged over
+
+
+def covariance(ref: aq.Reference) -> list[list[float]]:
+    """The covariance of the options' utilities over the shared fates (from the sums)."""
+    n, ids = ref["n"], ref["options"]
+    m = [aq.mean_u(ref, o) for o in ids]
+
+    def cross(a: str, b: str) -> float:
+        if a == b:
+            return float(ref["sums"][a][1])
+        pairs = ref["pairs"]
+        return float(pairs[f"{a}|{b}"] if f"{a}|{b}" in pairs else pairs[f"{b}|{a}"])
+
+    return [
+        [(cross(a, b) - n * m[i] * m[j]) / (n - 1) for j, b in enumerate(ids)]
+        for i, a in enumerate(ids)
+    ]
+
+
+def winners_curse(ref: aq.Reference, seed: str, draws: int = CURSE_DRAWS) -> float:
+    """The regret a perfect answer would be scored here, on average: the best option is
+    the one whose reference mean came out highest, so another option's luck on the same
+    fates can put it ahead. Read by drawing the reference again around its own means
+    (their covariance over ``n`` fates, the options' shared fates correlating them) and
+    taking the highest draw less the draw of the option that is best in truth (here the
+    reference's best). A floor of every answer's mean regret, the same for all."""
+    ids, n = ref["options"], ref["n"]
+    if len(ids) < 2 or n < 2:
+        return 0.0
+    m = [aq.mean_u(ref, o) for o in ids]
+    lower = _cholesky([[c / n for c in row] for row in covariance(ref)])
+    best = max(range(len(ids)), key=m.__getitem__)
+    rng = random.Random(seed)
+    total = 0.0
+    for _ in range(draws):
+        z = [rng.gauss(0.0, 1.0) for _ in ids]
+        noise = [sum(row[j] * z[j] for j in range(i + 1)) for i, row in enumerate(lower)]
+        total += max(x + e for x, e in zip(m, noise, strict=True)) - (m[best] + noise[best])
+    return total / draws
+
+
+def _cholesky(a: list[list[float]]) -> list[list[float]]:
+    """Lower-triangular L with L L^T = a for a positive semi-definite ``a``: a column
+    with no variance left (an option that moves exactly with the ones before) is zero."""
+    k = len(a)
+    lower = [[0.0] * k for _ in range(k)]
+    for i in range(k):
+        for j in range(i + 1):
+            rest = a[i][j] - sum(lower[i][t] * lower[j][t] for t in range(j))
+            if i == j:
+                lower[i][i] = math.sqrt(rest) if rest > 1e-15 else 0.0
+            elif lower[j][j] > 0.0:
+                lower[i][j] = rest / lower[j][j]
+    return lower
+
+
 def interval(xs: list[float]) -> str:
     n = len(xs)
     if not n:
@@ -195,6 +253,7 @@ def main() -> None:
     pool = PlayoutPool(args.workers) if args.workers > 1 else None
     regrets: dict[tuple[str, str], list[float]] = {}
     noise: list[float] = []
+    curse: list[float] = []  # a perfect answer's regret, position by position
     stack = contextlib.ExitStack()
     try:
         dask = None
@@ -232,6 +291,7 @@ def main() -> None:
             ids = ref["options"]
             best = max(ids, key=lambda o: aq.mean_u(ref, o))
             noise.append(max(aq.gap(ref, best, o)[1] for o in ids if o != best))
+            curse.append(winners_curse(ref, stem))
             given: dict[str, str] = {}
             if "expert" in answers:
                 given["expert"] = mine
@@ -270,7 +330,8 @@ def main() -> None:
         f"\nregret (reference utility of the best option - of the option given), "
         f"{args.reference_playouts} full playouts per option asked, policy {version}; "
         f"advisor: {args.seconds:g} s on {args.workers} worker(s), horizon {args.horizon}; "
-        f"mean reference standard error of the best's gap {sum(noise) / len(noise):.3f}"
+        f"mean reference standard error of the best's gap {sum(noise) / len(noise):.3f}; "
+        f"a perfect answer would be scored {interval(curse)} (the references' winner's curse)"
     )
     print("| scenario | positions | " + " | ".join(answers) + " |")
     print("|---|---|" + "---|" * len(answers))

@@ -3,6 +3,7 @@ was looked at, so they must be what the rule says, the same on every run."""
 
 from __future__ import annotations
 
+import math
 from types import ModuleType
 
 import pytest
@@ -74,3 +75,42 @@ def test_pairs_to_tell_grow_as_the_lead_shrinks_against_its_spread(
     assert lead == pytest.approx(0.75)  # differences 2, 0, 2, -1
     assert advisor_regret.pairs_to_tell(ref, "a", "b") == pytest.approx(4 * (2 * se / lead) ** 2)
     assert advisor_regret.pairs_to_tell(ref, "b", "a") == float("inf")
+
+
+def _reference(advisor_regret: ModuleType, values: dict[str, list[float]]):
+    aq = advisor_regret.aq
+    ids = list(values)
+    ref = aq.empty(ids)
+    for k in range(len(values[ids[0]])):
+        aq.add(ref, {o: (values[o][k], 0.0) for o in ids})
+    return ref
+
+
+def test_a_perfect_answer_s_regret_is_the_chance_another_option_s_luck_puts_it_ahead(
+    advisor_regret: ModuleType,
+) -> None:
+    """The winner's curse of a reference: two options of equal worth, measured on 400
+    fates where their results are uncorrelated (each with variance ~1), are scored best
+    by whichever drew the better fates; the perfect answer's expected regret is then
+    E[max(0, d)] for d the noise of their gap: sd(d) / sqrt(2 pi) = 1 / sqrt(400 pi)."""
+    n = 400
+    a = [1.0 if k % 2 == 0 else -1.0 for k in range(n)]
+    b = [1.0 if k % 4 < 2 else -1.0 for k in range(n)]
+    ref = _reference(advisor_regret, {"a": a, "b": b})
+    assert advisor_regret.covariance(ref)[0][1] == pytest.approx(0.0)
+    expected = math.sqrt(n / (n - 1)) / math.sqrt(n * math.pi)
+    assert advisor_regret.winners_curse(ref, "even") == pytest.approx(expected, rel=0.08)
+
+
+def test_no_winner_s_curse_where_the_options_move_together_or_one_is_far_ahead(
+    advisor_regret: ModuleType,
+) -> None:
+    """Options whose results differ by the same amount on every fate cannot trade places
+    by luck (their gap has no noise), nor can an option ten standard errors behind."""
+    n = 400
+    a = [1.0 if k % 2 == 0 else -1.0 for k in range(n)]
+    together = _reference(advisor_regret, {"a": a, "b": [x - 0.01 for x in a], "c": a[:]})
+    assert advisor_regret.winners_curse(together, "together") == pytest.approx(0.0, abs=1e-9)
+    b = [1.0 if k % 4 < 2 else -1.0 for k in range(n)]
+    far = _reference(advisor_regret, {"a": [x + 1.0 for x in a], "b": b})
+    assert advisor_regret.winners_curse(far, "far") < 1e-6
