@@ -237,6 +237,21 @@ def test_successive_halving_keeps_the_evaluator_s_choice() -> None:
     assert options[0].dropped_in is None
 
 
+def test_successive_halving_never_leaves_the_policy_choice_without_a_rival() -> None:
+    """Two options stay to the end: with the others clearly behind the policy's choice,
+    the best of them is kept, so the time left is spent on the comparison that decides
+    and an early unlucky run can still be overturned (with one option left the search
+    stopped, the rest of its time unspent)."""
+    mine = _option("mine", [5.0, 6.0, 5.0, 6.0, 5.0, 6.0, 5.0, 6.0])
+    mine.policy_choice = True
+    second = _option("second", [2.0, 3.0, 2.0, 3.0, 2.0, 3.0, 2.0, 2.0])
+    third = _option("third", [1.0, 1.0, 2.0, 1.0, 1.0, 1.0, 2.0, 1.0])
+    kept = _halve([third, second, mine], 0)
+    assert kept == [mine, second] and second.dropped_in is None
+    assert third.dropped_in == 0
+    assert _halve([mine, second], 1) == [mine, second]
+
+
 def test_advice_marks_the_evaluator_s_instant_choice(content) -> None:
     game = _position(content, "iupiter-hispano", 6)
     advice = advise(game, playouts=12, seed=5, workers=1)

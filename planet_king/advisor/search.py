@@ -13,7 +13,11 @@ goal: the victory level first, VP as the tie-break. The advisor never changes th
 - **Common random numbers**: the k-th playout of every option uses the same seeds, so
   the options are compared on the same fates and their difference is less noisy.
 - **Successive halving**: the playouts go in rounds; after each, the worse half of the
-  options is dropped, but never the policy's own choice nor an option tied with the best.
+  options is dropped, but never the policy's own choice nor an option tied with the best,
+  and never the last rival: two options stay to the end of the budget, the policy's
+  choice and the best other, so the time left goes to the comparison that decides (with
+  one left, the search used to stop: a Hothead position decided in 0.12 s of its second
+  on 60 playouts of each finalist, where telling them apart took 350).
 - **Ties**: an option whose value is within one standard error (of the paired
   difference) of the best is *tied with the best*; among ties the advisor recommends the
   policy bot's own choice, so following it is never worse than the bot, up to noise.
@@ -207,8 +211,8 @@ def instant_choice(game: Game, seed: int) -> str:
 
 
 def _halve(alive: list[OptionValue], rnd: int) -> list[OptionValue]:
-    """The better half, the policy's and the evaluator's choices and every option tied
-    with the best."""
+    """The better half, the policy's and the evaluator's choices, every option tied
+    with the best, and never fewer than two."""
     ranked = sorted(alive, key=lambda v: v.value, reverse=True)
     best = ranked[0]
     half = math.ceil(len(ranked) / 2)
@@ -217,6 +221,8 @@ def _halve(alive: list[OptionValue], rnd: int) -> list[OptionValue]:
         for i, v in enumerate(ranked)
         if i < half or v.policy_choice or v.instant_choice or tied(best, v)
     ]
+    if len(keep) == 1 and len(ranked) > 1:  # the last rival stays (module docstring)
+        keep.append(next(v for v in ranked if v not in keep))
     for v in ranked:
         if v not in keep:
             v.dropped_in = rnd
