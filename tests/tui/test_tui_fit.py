@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import tui_settle
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 from textual.widgets._footer import FooterKey
@@ -226,16 +227,28 @@ def test_after_the_tutorial_s_pages_its_example_option_is_in_view_at_80x24(
         await pilot.pause()
         while not isinstance(app.screen, TutorialScreen):  # the step's pages
             await pilot.press("enter")
-        # the list is fitted again once the screen is back: let that layout settle (one
-        # run under load read it before it had)
-        await pilot.pause()
-        await pilot.wait_for_scheduled_animations()
-        await pilot.pause()
+        # the list is fitted again once the screen is back, in a chain of refreshes: wait
+        # for the example's row, a bounded number of settled pauses (two CI runs under
+        # load read the screen before it showed, with nothing pending that settle sees)
         screen = app.screen
         options = screen.query_one("#options", OptionList)
+
+        def example_rows() -> list[str]:
+            return [r for r in _screen_rows(app) if "◀ the example" in r]
+
+        for _ in range(tui_settle.ROUNDS // 10):
+            await pilot.wait_for_scheduled_animations()
+            await pilot.pause()
+            if example_rows():
+                break
         assert options.highlighted == 2  # the example's, marked
-        rows = [r for r in _screen_rows(app) if "◀ the example" in r]
-        assert rows and options.region.contains_point((2, _screen_rows(app).index(rows[0])))
+        rows = example_rows()
+        seen = (
+            f"list at y={options.scroll_y} of {options.max_scroll_y}, size {options.size}, "
+            f"region {options.region}; screen:\n" + "\n".join(_screen_rows(app))
+        )
+        assert rows, seen
+        assert options.region.contains_point((2, _screen_rows(app).index(rows[0]))), seen
         assert screen.query_one("#decision").max_scroll_y == 0  # the box holds its list
         assert str(screen.query_one("#decision").border_subtitle).startswith("↑ option 1 ")
 
