@@ -58,7 +58,7 @@ PLAYOUTS = 32  # playouts a consulted decision may spend at most
 CHALLENGERS = 1  # challengers kept after the screen
 Z = OVERRIDE_Z  # standard errors a challenger must beat the policy's choice by
 HORIZON = 1  # End of Turns a playout plays before the forecast values it (0: to the end)
-# Two designs that did no better, paired on the same 200 games of master seed 2960
+# Designs that did no better, each paired on the same 200 games of master seed 2960
 # (``benchmarks/advisor_guided.py``, utility, the design less the bot as it is):
 # - playouts to the reign's end (``horizon=0``), Anni Mirabiles: -0.045 +- 0.151, at 2.8
 #   times the CPU (3.85 s a game): the truncation is not what holds the gain down;
