@@ -150,7 +150,9 @@ class AdvisorBot:
         )
         rivals = [o for gain, o in gains[: self.challengers] if gain > 0]
         theirs = self._instant(root, at) if self.anchored else mine
-        if theirs != mine and theirs in values and theirs not in rivals:
+        if theirs not in values:  # not a legal option here: no duel
+            theirs = mine
+        if theirs != mine and theirs not in rivals:
             rivals.append(theirs)
         if not rivals:
             return mine
@@ -160,9 +162,7 @@ class AdvisorBot:
         best = max(rivals, key=lambda o: paired_gap(values[o], base)[0])
         if beats(values[best], base, self.z):
             return best
-        if theirs != mine and theirs in values:
-            return theirs if duel_won(values[theirs], base) else mine
-        return mine
+        return theirs if duel_won(values[theirs], base) else mine  # never won by mine
 
     @staticmethod
     def _instant(root: Game, at: int) -> str:
