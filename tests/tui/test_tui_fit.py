@@ -138,41 +138,6 @@ def test_the_forecast_keeps_every_line_in_view_at_80x24_with_a_decision_open(
     run(PlanetKingApp(game, saves_dir=tmp_path), script, (80, 24))
 
 
-def test_the_options_are_fitted_to_sizes_laid_out_not_to_sizes_pending(tmp_path: Path) -> None:
-    """The steps that fit the options read the box's, the board's and the list's sizes;
-    the screen may run them before a widget whose style changed has been laid out (its
-    layout is posted when it next goes idle), and the list's old height so read scrolled
-    it to the top before it shrank under the tutorial example's option. A step finding a
-    layout pending waits a refresh (a bounded number of times), and runs once there is
-    none."""
-
-    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        options = screen.query_one("#options", OptionList)
-        ran: list[int] = []
-
-        def step() -> None:  # as the fitting steps: read the sizes once laid out
-            if screen._sized(step):
-                ran.append(options.size.height)
-
-        options._layout_required = True  # as a list given a new height, not yet laid out
-        step()
-        assert ran == [] and screen._fit_waits == 1
-        await pilot.pause()  # the layout done, the step asked again finds none pending
-        assert not options._layout_required and len(ran) == 1 and screen._fit_waits == 0
-        step()
-        assert len(ran) == 2  # nothing pending: at once
-        for _ in range(GameScreen.FIT_WAITS):  # a layout that never comes
-            options._layout_required = True
-            assert not screen._sized(lambda: None)
-        options._layout_required = True
-        assert screen._sized(lambda: None)  # waits no more than FIT_WAITS refreshes
-
-    game = Game("anni-mirabiles", seed=12, content=load_content())
-    run(PlanetKingApp(game, saves_dir=tmp_path), script, (80, 24))
-
-
 # ---------------------------------------------------------------- the options' focus
 def _random_play_to(seed: int, wanted: Callable[[Game], bool]) -> Game:
     """Anni Mirabiles played at random (seeded) to the first decision ``wanted``."""

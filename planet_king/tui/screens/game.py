@@ -29,8 +29,6 @@ from planet_king.tui.screens.analysis import AnalysisScreen
 from planet_king.tui.screens.decision_parts import DecisionOptions, draw_text, drawn_line
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from planet_king.engine.decisions import Decision
     from planet_king.engine.game import Game
     from planet_king.tui.app import PlanetKingApp
@@ -97,7 +95,6 @@ class GameScreen(AnalysisScreen):
         self._options_cap: int | None = None  # the options' height when the box lacks room
         self._decision_shown: object = None  # the decision the options list was built for
         self._new_decision = False  # its list not yet laid out (_to_the_top)
-        self._fit_waits = 0  # refreshes the fitting step has waited for a layout (_sized)
 
     @property
     def pk_app(self) -> PlanetKingApp:
@@ -194,26 +191,6 @@ class GameScreen(AnalysisScreen):
         self.call_after_refresh(self._room_for_forecast)
 
     MIN_DECISION = 8  # the box's rows at least: its border, the prompt, two options
-    FIT_WAITS = 20  # refreshes a fitting step waits at most for the sizes it reads
-
-    def _sized(self, step: Callable[[], None]) -> bool:
-        """Whether the box, the board and the list are laid out, so ``step`` reads their
-        sizes of now; if not, ``step`` is asked again after the next refresh. A widget
-        whose style changed posts its layout when it next goes idle, and the screen may
-        run its after-refresh callbacks before that: the list's old height read so
-        scrolled it to the top, and then it shrank under the tutorial example's option
-        (a CI run under load). Textual is pinned (pyproject.toml): ``_layout_required``
-        is stable."""
-        pending = any(
-            getattr(self.query_one(w), "_layout_required", False)
-            for w in ("#board", "#decision", "#options")
-        )
-        if pending and self._fit_waits < self.FIT_WAITS:
-            self._fit_waits += 1
-            self.call_after_refresh(step)
-            return False
-        self._fit_waits = 0
-        return True
 
     def _room_for_forecast(self) -> None:
         """The decision's box is never so tall that the forecast's lines (every score,
@@ -222,8 +199,6 @@ class GameScreen(AnalysisScreen):
         the Treasury and VP lines give way to two rows of options, the scores never.
         Wide, the Council has the first of the board's grid rows (app.tcss): the board
         keeps its need over that row's share."""
-        if not self._sized(self._room_for_forecast):
-            return
         board, box = self.query_one("#board"), self.query_one("#decision")
         council = self.query_one("#council")
         width = council.size.width or board.size.width - 5  # hidden: another tab shown
@@ -249,8 +224,6 @@ class GameScreen(AnalysisScreen):
         self.call_after_refresh(self._shrink_options)
 
     def _shrink_options(self) -> None:
-        if not self._sized(self._shrink_options):
-            return
         over = int(self.query_one("#decision").max_scroll_y)
         if over > 0:
             options = self.query_one("#options", OptionList)
@@ -263,8 +236,6 @@ class GameScreen(AnalysisScreen):
         (the first allowed) is in view from there: the list, scrolled to it while it was
         still being sized, hid the options above it. Otherwise the highlighted option is
         brought into view."""
-        if not self._sized(self._to_the_top):
-            return
         options = self.query_one("#options", OptionList)
         if options.highlighted is not None:
             last = options._index_to_line[options.highlighted]
