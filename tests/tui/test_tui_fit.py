@@ -138,6 +138,27 @@ def test_the_forecast_keeps_every_line_in_view_at_80x24_with_a_decision_open(
     run(PlanetKingApp(game, saves_dir=tmp_path), script, (80, 24))
 
 
+def test_a_list_that_shrinks_keeps_its_highlighted_option_in_view(tmp_path: Path) -> None:
+    """The options list fitted to the top, then shrunk by a later change of the box
+    around it, hid the tutorial example's highlighted option (a CI run). A list that
+    shrinks scrolls to its highlighted option when that option is out of view."""
+
+    async def script(app: PlanetKingApp, pilot: Pilot[Any]) -> None:
+        options = app.screen.query_one("#options", OptionList)
+        assert options.option_count >= 4
+        options.highlighted = 3
+        options.scroll_home(animate=False, immediate=True)
+        await pilot.pause()
+        options.styles.max_height = 2  # the highlighted option is below this from the top
+        await pilot.pause()
+        top = int(options.scroll_y)
+        line = options._index_to_line[3]
+        assert options.size.height == 2 and top <= line < top + 2, (top, line)
+
+    game = Game("anni-mirabiles", seed=12, content=load_content())
+    run(PlanetKingApp(game, saves_dir=tmp_path), script, (80, 24))
+
+
 # ---------------------------------------------------------------- the options' focus
 def _random_play_to(seed: int, wanted: Callable[[Game], bool]) -> Game:
     """Anni Mirabiles played at random (seeded) to the first decision ``wanted``."""

@@ -58,7 +58,22 @@ class DecisionOptions(OptionList):
     """The decision's options. Past the last option allowed, Textual's PgDn left the
     list with no highlight (and PgUp before the first): here they stop at that option,
     and pressed there again they scroll on, so the options not allowed beyond it are
-    read too (issue 32)."""
+    read too (issue 32).
+
+    A list that shrinks keeps its highlighted option in view: the screen fits the list
+    in a chain of refreshes, and a later change of the box around it shrank it under the
+    tutorial example's option, which the fit had scrolled to the top (a CI run: the list
+    at y=0 of 2, three rows high, the example its third option)."""
+
+    def _on_resize(self) -> None:
+        super()._on_resize()
+        self.call_after_refresh(self._highlight_in_view)
+
+    def _highlight_in_view(self) -> None:
+        """Textual's scroll to the highlighted option moves the list only when that
+        option is out of view."""
+        if self.highlighted is not None and self.is_mounted:
+            self.scroll_to_highlight()
 
     def action_page_down(self) -> None:
         self._page(super().action_page_down, self.action_last, self.scroll_page_down)
