@@ -3,7 +3,7 @@
     python benchmarks/advisor_guided.py iupiter-hispano [--games 300] [--seed 1]
         [--playouts 32] [--screen 4] [--challengers 1] [--z 2] [--horizon 1] [--leaf evaluator]
         [--kinds auto | --kinds type,war,mistress | --kinds all] [--anchored] [--policy expert]
-        [--out rows.jsonl] [--start 150] [--cluster ADDRESS | --cluster local:2]
+        [--luck 4] [--out rows.jsonl] [--start 150] [--cluster ADDRESS | --cluster local:2]
     python benchmarks/advisor_guided.py anni-mirabiles --summarise a.jsonl b.jsonl
 
 A run may be split over processes with ``--start`` (the first game index) and ``--out``,
@@ -19,6 +19,13 @@ what the advice cost (seconds and playouts a guided game, decisions consulted an
 overridden). One process, one core, or with ``--cluster`` the games in batches on Dask
 (the rows come back as their batch ends, each with its seed; the figures are the same):
 re-run it after the policy bot changes.
+
+``--luck F`` also weighs each game's luck as the reign review counts it
+(``review.luck_of``: each draw's value less what the same choice was expected to bring,
+F re-sampled fates a step). Its expectation is zero whoever plays, so the utility's
+paired difference less theta times the luck's is an estimate of the same difference
+with less of fortune's noise (a control variate; theta is fitted to the pairs, which
+biases it by O(1/games)). The luck's own means are printed: they should be near zero.
 """
 
 from __future__ import annotations
@@ -34,6 +41,8 @@ from planet_king.advisor.bot import AdvisorBot
 from planet_king.advisor.value import AUTOMATIC_DEFEAT, FORECAST, LEAVES, final_outcome
 from planet_king.content.loader import load_content
 from planet_king.engine.game import Game
+from planet_king.evaluator.model import default_evaluator
+from planet_king.review import luck_of
 from planet_king.sim import bot_seed, game_seed, play_one, play_to_end
 
 GOOD = {"major-victory", "historical-outcome"}
@@ -73,6 +82,13 @@ def main() -> None:
     p.add_argument("--kinds", default="auto", help="auto: the bot's choice by scenario")
     p.add_argument(
         "--anchored", action="store_true", help="duel the evaluator's choice, as the advisor does"
+    )
+    p.add_argument(
+        "--luck",
+        type=int,
+        default=0,
+        metavar="FATES",
+        help="also weigh each game's luck (the review's, FATES re-sampled draws a step)",
     )
     p.add_argument("--out", type=Path, help="append one JSON line per game")
     p.add_argument("--start", type=int, default=0, help="first game index (split a run)")
@@ -149,18 +165,23 @@ def pair(args: argparse.Namespace, i: int) -> dict[str, object]:
     )
     start = time.process_time()
     play_to_end(guided, adv)
+    cpu = time.process_time() - start
+    luck = {}
+    if args.luck:
+        ev = default_evaluator()
+        luck["luck"] = [round(luck_of(g, ev, args.luck), 6) for g in (alone, guided)]
     return {
         "seed": seed,
         "alone": figures(alone),
         "guided": figures(guided),
-        "cpu_s": round(time.process_time() - start, 3),
+        "cpu_s": round(cpu, 3),
         "decisions": len(guided.choices),
         "consulted": adv.consulted,
         "overrides": adv.overrides,
         "playouts": adv.spent,
         "overridden": dict(adv.overridden),
         "run": run_of(args),  # so --summarise says what was run, not its own flags
-    }
+    } | luck
 
 
 def run_of(args: argparse.Namespace) -> dict[str, object]:
@@ -201,6 +222,8 @@ def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
     def mean(key: str) -> float:
         return sum(float(r[key]) for r in rows) / n  # type: ignore[arg-type]
 
+    if rows and all("luck" in r for r in rows):
+        luck_summary(rows, said("policy"))
     kinds_over: dict[str, int] = {}
     for r in rows:
         for k, c in r["overridden"].items():  # type: ignore[attr-defined]
@@ -211,6 +234,28 @@ def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
         f"{mean('consulted'):.1f} of {mean('decisions'):.0f} decisions consulted, "
         f"{mean('overrides'):.2f} overridden",
         flush=True,
+    )
+
+
+def luck_summary(rows: list[dict[str, object]], policy: str) -> None:
+    """The games' luck, and the utility's paired difference less theta times the luck's
+    (theta fitted to these pairs: the least variance)."""
+    du = [r["guided"][0] - r["alone"][0] for r in rows]  # type: ignore[index]
+    dl = [r["luck"][1] - r["luck"][0] for r in rows]  # type: ignore[index]
+    a = _ci([r["luck"][0] for r in rows])  # type: ignore[index]
+    b = _ci([r["luck"][1] for r in rows])  # type: ignore[index]
+    d = _ci(dl)
+    mu, ml = sum(du) / len(du), d[0]
+    var = sum((x - ml) ** 2 for x in dl)
+    theta = sum((u - mu) * (x - ml) for u, x in zip(du, dl, strict=True)) / var if var else 0.0
+    adj = _ci([u - theta * x for u, x in zip(du, dl, strict=True)])
+    print(
+        f"  luck (expected 0): {policy} {a[0]:+.3f} ± {a[1]:.3f}, guided {b[0]:+.3f} ± "
+        f"{b[1]:.3f}, paired difference {d[0]:+.3f} ± {d[1]:.3f}"
+    )
+    print(
+        f"  utility less {theta:.2f} x luck (a control variate): paired difference "
+        f"{adj[0]:+.3f} ± {adj[1]:.3f}"
     )
 
 

@@ -21,7 +21,7 @@ from planet_king.engine.forecast import defeat_warnings
 from planet_king.engine.game import Game, GameOptions
 from planet_king.engine.rules import court
 from planet_king.evaluator.model import default_evaluator
-from planet_king.review import QUICK, render, review_game, settle
+from planet_king.review import QUICK, luck_of, render, review_game, settle
 from planet_king.review.account import strokes
 from planet_king.review.decisions import errors
 from planet_king.review.model import Step
@@ -190,6 +190,15 @@ def test_account_parts_add_up_to_the_result_and_luck_is_zero_without_draws(exper
                 luck_steps.append(s.luck)
     # luck is value after a draw less its expectation: over many draws it averages out
     assert abs(mean(luck_steps)) <= 3 * stderr(luck_steps)
+
+
+@pytest.mark.slow
+def test_luck_alone_is_the_account_s_luck(expert_reviews):
+    """``luck_of`` (a benchmark's control variate) walks the same fates as the review."""
+    for game, _review, a in expert_reviews:
+        alone = luck_of(game, default_evaluator(), QUICK.luck_fates)
+        assert math.isclose(alone, a.luck.value, abs_tol=1e-9)
+        assert alone != 0.0  # every seed draws the set-up's geniuses in sight
 
 
 @pytest.mark.slow

@@ -4,11 +4,12 @@
 draw (``estimate``, ``walk``), and ``account.settle`` splits the result into the value at
 the start, luck, decisions and a residual, each with its standard error. ``render``
 writes it as plain text, Markdown or HTML; ``cache`` keeps it beside the save.
+``luck_of`` is the account's luck alone, for benchmarks that compare players.
 """
 
 from planet_king.review.account import Account, settle
 from planet_king.review.estimate import FULL, QUICK, Settings
 from planet_king.review.model import Review
-from planet_king.review.walk import review_game
+from planet_king.review.walk import luck_of, review_game
 
-__all__ = ["FULL", "QUICK", "Account", "Review", "Settings", "review_game", "settle"]
+__all__ = ["FULL", "QUICK", "Account", "Review", "Settings", "luck_of", "review_game", "settle"]

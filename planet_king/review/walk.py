@@ -103,6 +103,24 @@ def pick(
     return best, gap, se, gap if worth and best != choice else 0.0
 
 
+def luck_of(game: Game, evaluator: Evaluator, fates: int) -> float:
+    """The luck of ``game`` as the review's account counts it (``account.settle``, with
+    ``fates`` re-sampled draws a step), no option valued but the one chosen.
+
+    Its expectation is zero whoever chose, since each draw is weighed against the same
+    choice's own re-sampled fates: two players' results on the same seeds, less a
+    multiple of their luck, compare their choices with less of fortune's noise (a
+    control variate: ``benchmarks/advisor_guided.py --luck``)."""
+    est = Estimator(evaluator, Settings("luck", luck_fates=fates, pick_fates=0, check_fates=0))
+    g, first = start_of(game)
+    total = 0.0
+    for i, choice in enumerate(played(game, first)):
+        expected = mean(est.one_ply(g, choice, first + i + 1, fates))
+        g.choose(choice)
+        total += est.value(g) - expected
+    return total
+
+
 # A gap beyond one standard error is measured on more fates: at least a second round, for
 # a standard error of a handful of playouts is itself a guess, and more while it is near
 # the line (``Z``), up to this many rounds in all.
