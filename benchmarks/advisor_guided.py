@@ -2,8 +2,8 @@
 
     python benchmarks/advisor_guided.py iupiter-hispano [--games 300] [--seed 1]
         [--playouts 32] [--screen 4] [--challengers 1] [--z 2] [--horizon 1] [--leaf evaluator]
-        [--kinds auto | --kinds type,war,mistress | --kinds all] [--anchored] [--policy expert]
-        [--luck 4] [--out rows.jsonl] [--start 150] [--cluster ADDRESS | --cluster local:2]
+        [--kinds auto | --kinds type,war,mistress | --kinds all] [--anchored] [--full 200]
+        [--policy expert] [--luck 4] [--out rows.jsonl] [--start 150] [--cluster ADDRESS | --cluster local:2]
     python benchmarks/advisor_guided.py anni-mirabiles --summarise a.jsonl b.jsonl
 
 A run may be split over processes with ``--start`` (the first game index) and ``--out``,
@@ -84,6 +84,13 @@ def main() -> None:
         "--anchored", action="store_true", help="duel the evaluator's choice, as the advisor does"
     )
     p.add_argument(
+        "--full",
+        type=int,
+        default=0,
+        metavar="PLAYOUTS",
+        help="the advisor's own search (hint's) at each decision asked, on this many playouts",
+    )
+    p.add_argument(
         "--luck",
         type=int,
         default=0,
@@ -162,11 +169,12 @@ def pair(args: argparse.Namespace, i: int) -> dict[str, object]:
         horizon=args.horizon,
         leaf=args.leaf,
         anchored=args.anchored,
+        full=args.full,
     )
     start = time.process_time()
     play_to_end(guided, adv)
     cpu = time.process_time() - start
-    luck = {}
+    luck: dict[str, list[float]] = {}
     if args.luck:
         ev = default_evaluator()
         luck["luck"] = [round(luck_of(g, ev, args.luck), 6) for g in (alone, guided)]
@@ -190,14 +198,15 @@ def run_of(args: argparse.Namespace) -> dict[str, object]:
     return {k: getattr(args, k) for k in keys} | {
         "leaf": getattr(args, "leaf", FORECAST),
         "anchored": getattr(args, "anchored", False),
+        "full": getattr(args, "full", 0),
     }
 
 
 def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
     n = len(rows)
     runs = [r.get("run") or run_of(args) for r in rows]  # rows of older runs: the flags
-    # keys older rows lack: the leaf was the forecast, nothing was anchored
-    older = {"leaf": FORECAST, "anchored": False}
+    # keys older rows lack: the leaf was the forecast, nothing was anchored, no full search
+    older = {"leaf": FORECAST, "anchored": False, "full": 0}
     keys = [*run_of(args)]
     run = {k: sorted({str(x.get(k, older.get(k))) for x in runs}) for k in keys}  # type: ignore[union-attr]
 
@@ -208,7 +217,8 @@ def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
         f"{args.scenario}, {n} paired games (seed {said('seed')}), {said('policy')} alone "
         f"vs guided ({said('playouts')} playouts, screen {said('screen')}, "
         f"{said('challengers')} challenger(s), z {said('z')}, horizon {said('horizon')}, "
-        f"leaf {said('leaf')}, kinds {said('kinds')}, anchored {said('anchored')}):"
+        f"leaf {said('leaf')}, kinds {said('kinds')}, anchored {said('anchored')}, "
+        f"full {said('full')}):"
     )
     for j, name in enumerate(FIELDS):
         a = _ci([r["alone"][j] for r in rows])  # type: ignore[index]

@@ -143,6 +143,42 @@ def test_anchored_the_evaluator_s_choice_behind_loses_its_duel(monkeypatch) -> N
     assert bot.spent > 3 * advisor_bot.SCREEN  # the duel was played beyond the screen
 
 
+def test_full_search_plays_the_advisor_s_answer_but_the_policy_s_own_tie_break(
+    monkeypatch,
+) -> None:
+    """``full``: the advisor's own search (``hint``'s) answers; where it recommends the
+    policy's choice, the guided game keeps its own policy bot's (the expert breaks ties
+    with its RNG, which the advisor's fresh bot does not share)."""
+    from types import SimpleNamespace
+
+    from planet_king.advisor import search
+
+    answer = SimpleNamespace(recommended="b", policy_choice="b", playouts=10)
+    monkeypatch.setattr(search, "advise", lambda root, **kw: answer)
+    bot = AdvisorBot(1, full=10)
+    assert bot._advised(None, "a", 0) == "a"  # the advisor's "b" was its policy's tie-break
+    answer.policy_choice = "c"
+    assert bot._advised(None, "a", 0) == "b"
+    assert bot.spent == 20
+
+
+def test_full_search_plays_the_same_game_from_the_same_seed_without_the_game_s_rng(
+    content,
+) -> None:
+    games = []
+    for _ in range(2):
+        game = Game("hothead", seed=5, content=content)
+        bot = AdvisorBot(5, kinds=advisor_bot.ALL, full=8)
+        while game.decision is not None:
+            before = (game.rng.getstate(), game.random_draws, game.state.digest())
+            choice = bot.choose(game)
+            assert (game.rng.getstate(), game.random_draws, game.state.digest()) == before
+            game.choose(choice)
+        assert bot.spent >= 8 * bot.consulted > 0
+        games.append(game)
+    assert games[0].choices == games[1].choices
+
+
 def test_simulate_plays_the_advisor_bot() -> None:
     out = CliRunner().invoke(
         app, ["simulate", "hothead", "--games", "1", "--bot", "advisor", "--json"]

@@ -22,6 +22,11 @@ learned evaluator's choice joins the challengers and, if none beats the policy's
 by ``z`` errors, is taken when it is ahead on the playouts they share: the advisor's own
 duel (``advisor.options.duel_won``).
 
+With ``full`` (off in the registered bot) the advisor's own search answers instead, the
+one ``hint`` runs (``advisor.search.advise``: successive halving, the evaluator's duel),
+on ``full`` playouts a decision: dear (some 0.6 CPU s a decision at 200 playouts in
+Iupiter Hispano), but what the regret benchmark measures.
+
 The budget is a fixed number of playouts, never seconds, so a seed gives the same game;
 the playouts fork the position with their own RNG and never draw from the game's.
 """
@@ -87,6 +92,7 @@ class AdvisorBot:
         horizon: int = HORIZON,
         leaf: str = FORECAST,
         anchored: bool = False,
+        full: int = 0,
     ) -> None:
         from planet_king.bots import make_bot
 
@@ -97,6 +103,7 @@ class AdvisorBot:
         self.challengers, self.z, self.horizon = challengers, z, horizon
         self.leaf = leaf  # how a truncated playout is valued (``advisor.value``)
         self.anchored = anchored  # duel the evaluator's choice, as the advisor does
+        self.full = full  # playouts of the advisor's own search a decision (0: the screen's)
         self._root: Game | None = None  # the game followed, with its turn starts kept
         # what the advice cost and changed (read by benchmarks/advisor_guided.py)
         self.consulted = self.overrides = self.spent = 0
@@ -111,7 +118,8 @@ class AdvisorBot:
         if len(legal) < 2 or not self._worth_asking(game, legal):
             return mine
         self.consulted += 1
-        pick = self._search(self._following(game), legal, mine, len(game.choices))
+        root, at = self._following(game), len(game.choices)
+        pick = self._advised(root, mine, at) if self.full else self._search(root, legal, mine, at)
         if pick != mine:
             self.overrides += 1
             self.overridden[legal[0].split(":", 1)[0]] += 1
@@ -163,6 +171,18 @@ class AdvisorBot:
         if beats(values[best], base, self.z):
             return best
         return theirs if duel_won(values[theirs], base) else mine  # never won by mine
+
+    def _advised(self, root: Game, mine: str, at: int) -> str:
+        """The one-second advisor's answer (``advise``), on a budget of ``full``
+        playouts in this process; its policy choice is ``mine`` (the expert's ties are
+        broken by its own RNG, which the advisor's fresh bot does not share)."""
+        from planet_king.advisor.search import advise
+
+        advice = advise(
+            root, playouts=self.full, seed=self.seed + at, workers=1, policy=self.policy
+        )
+        self.spent += advice.playouts
+        return mine if advice.recommended == advice.policy_choice else advice.recommended
 
     @staticmethod
     def _instant(root: Game, at: int) -> str:
