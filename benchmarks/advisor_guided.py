@@ -3,7 +3,8 @@
     python benchmarks/advisor_guided.py iupiter-hispano [--games 300] [--seed 1]
         [--playouts 32] [--screen 4] [--challengers 1] [--z 2] [--horizon 1] [--leaf evaluator]
         [--kinds auto | --kinds type,war,mistress | --kinds all] [--anchored] [--full 200]
-        [--policy expert] [--luck 4] [--out rows.jsonl] [--start 150] [--cluster ADDRESS | --cluster local:2]
+        [--policy expert] [--luck 4] [--out rows.jsonl] [--start 150]
+        [--cluster ADDRESS | --cluster local:2]
     python benchmarks/advisor_guided.py anni-mirabiles --summarise a.jsonl b.jsonl
 
 A run may be split over processes with ``--start`` (the first game index) and ``--out``,
