@@ -248,25 +248,33 @@ def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
     )
 
 
+def less_luck(du: list[float], dl: list[float]) -> tuple[float, float, float]:
+    """The paired differences ``du`` less theta times the luck's ``dl``, theta the least
+    squares fit (the least variance): theta, and the mean and 95% half-width of what is
+    left. The mean stays the same difference's estimate because the luck's expectation
+    is zero; theta fitted to the same pairs biases it by O(1/pairs)."""
+    mu, ml = sum(du) / len(du), sum(dl) / len(dl)
+    var = sum((x - ml) ** 2 for x in dl)
+    theta = sum((u - mu) * (x - ml) for u, x in zip(du, dl, strict=True)) / var if var else 0.0
+    m, ci = _ci([u - theta * x for u, x in zip(du, dl, strict=True)])
+    return theta, m, ci
+
+
 def luck_summary(rows: list[dict[str, object]], policy: str) -> None:
-    """The games' luck, and the utility's paired difference less theta times the luck's
-    (theta fitted to these pairs: the least variance)."""
+    """The games' luck, and the utility's paired difference less theta times the luck's."""
     du = [r["guided"][0] - r["alone"][0] for r in rows]  # type: ignore[index]
     dl = [r["luck"][1] - r["luck"][0] for r in rows]  # type: ignore[index]
     a = _ci([r["luck"][0] for r in rows])  # type: ignore[index]
     b = _ci([r["luck"][1] for r in rows])  # type: ignore[index]
     d = _ci(dl)
-    mu, ml = sum(du) / len(du), d[0]
-    var = sum((x - ml) ** 2 for x in dl)
-    theta = sum((u - mu) * (x - ml) for u, x in zip(du, dl, strict=True)) / var if var else 0.0
-    adj = _ci([u - theta * x for u, x in zip(du, dl, strict=True)])
+    theta, m, ci = less_luck(du, dl)
     print(
         f"  luck (expected 0): {policy} {a[0]:+.3f} ± {a[1]:.3f}, guided {b[0]:+.3f} ± "
         f"{b[1]:.3f}, paired difference {d[0]:+.3f} ± {d[1]:.3f}"
     )
     print(
         f"  utility less {theta:.2f} x luck (a control variate): paired difference "
-        f"{adj[0]:+.3f} ± {adj[1]:.3f}"
+        f"{m:+.3f} ± {ci:.3f}"
     )
 
 
