@@ -57,14 +57,21 @@ def test_the_same_seed_plays_the_same_game(content) -> None:
     assert a.log_digest() == b.log_digest()
 
 
-def test_playouts_never_draw_from_the_games_rng_nor_change_the_game(content) -> None:
-    game = Game("hothead", seed=5, content=content)
-    bot = AdvisorBot(5, kinds=advisor_bot.ALL, playouts=12)
+def _play_untouched(content, bot: AdvisorBot, seed: int) -> Game:
+    """A Hothead game played by ``bot``, checking that its thinking never drew from the
+    game's RNG nor changed the game."""
+    game = Game("hothead", seed=seed, content=content)
     while game.decision is not None:
         before = (game.rng.getstate(), game.random_draws, game.state.digest())
         choice = bot.choose(game)
         assert (game.rng.getstate(), game.random_draws, game.state.digest()) == before
         game.choose(choice)
+    return game
+
+
+def test_playouts_never_draw_from_the_games_rng_nor_change_the_game(content) -> None:
+    bot = AdvisorBot(5, kinds=advisor_bot.ALL, playouts=12)
+    game = _play_untouched(content, bot, 5)
     assert bot.spent > 0
     replayed = Game.replay("hothead", game.choices, seed=5, content=content)
     assert replayed.log_digest() == game.log_digest()
@@ -167,15 +174,9 @@ def test_full_search_plays_the_same_game_from_the_same_seed_without_the_game_s_r
 ) -> None:
     games = []
     for _ in range(2):
-        game = Game("hothead", seed=5, content=content)
         bot = AdvisorBot(5, kinds=advisor_bot.ALL, full=8)
-        while game.decision is not None:
-            before = (game.rng.getstate(), game.random_draws, game.state.digest())
-            choice = bot.choose(game)
-            assert (game.rng.getstate(), game.random_draws, game.state.digest()) == before
-            game.choose(choice)
+        games.append(_play_untouched(content, bot, 5))
         assert bot.spent >= 8 * bot.consulted > 0
-        games.append(game)
     assert games[0].choices == games[1].choices
 
 
