@@ -24,7 +24,7 @@ duel (``advisor.options.duel_won``).
 
 With ``full`` (off in the registered bot) the advisor's own search answers instead, the
 one ``hint`` runs (``advisor.search.advise``: successive halving, the evaluator's duel),
-on ``full`` playouts a decision: dear (some 0.6 CPU s a decision at 200 playouts in
+on ``full`` playouts a decision: dear (some 0.7 CPU s a decision at 200 playouts in
 Iupiter Hispano), but what the regret benchmark measures.
 
 The budget is a fixed number of playouts, never seconds, so a seed gives the same game;
@@ -176,9 +176,9 @@ class AdvisorBot:
         return theirs if duel_won(values[theirs], base) else mine  # never won by mine
 
     def _advised(self, root: Game, mine: str, at: int) -> str:
-        """The one-second advisor's answer (``advise``), on a budget of ``full``
-        playouts in this process; its policy choice is ``mine`` (the expert's ties are
-        broken by its own RNG, which the advisor's fresh bot does not share)."""
+        """The advisor's own answer (``advise``, as ``hint`` gives it) on a budget of
+        ``full`` playouts in this process; its policy choice is ``mine`` (the expert's
+        ties are broken by its own RNG, which the advisor's fresh bot does not share)."""
         from planet_king.advisor.search import advise
 
         advice = advise(
