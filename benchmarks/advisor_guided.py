@@ -92,6 +92,11 @@ def main() -> None:
         help="the advisor's own search (hint's) at each decision asked, on this many playouts",
     )
     p.add_argument(
+        "--disputed",
+        action="store_true",
+        help="with --full: search only where the evaluator's instant choice is not the policy's",
+    )
+    p.add_argument(
         "--luck",
         type=int,
         default=0,
@@ -171,6 +176,7 @@ def pair(args: argparse.Namespace, i: int) -> dict[str, object]:
         leaf=args.leaf,
         anchored=args.anchored,
         full=args.full,
+        disputed=args.disputed,
     )
     start = time.process_time()
     play_to_end(guided, adv)
@@ -200,6 +206,7 @@ def run_of(args: argparse.Namespace) -> dict[str, object]:
         "leaf": getattr(args, "leaf", FORECAST),
         "anchored": getattr(args, "anchored", False),
         "full": getattr(args, "full", 0),
+        "disputed": getattr(args, "disputed", False),
     }
 
 
@@ -207,7 +214,7 @@ def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
     n = len(rows)
     runs = [r.get("run") or run_of(args) for r in rows]  # rows of older runs: the flags
     # keys older rows lack: the leaf was the forecast, nothing was anchored, no full search
-    older = {"leaf": FORECAST, "anchored": False, "full": 0}
+    older = {"leaf": FORECAST, "anchored": False, "full": 0, "disputed": False}
     keys = [*run_of(args)]
     run = {k: sorted({str(x.get(k, older.get(k))) for x in runs}) for k in keys}  # type: ignore[union-attr]
 
@@ -219,7 +226,7 @@ def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
         f"vs guided ({said('playouts')} playouts, screen {said('screen')}, "
         f"{said('challengers')} challenger(s), z {said('z')}, horizon {said('horizon')}, "
         f"leaf {said('leaf')}, kinds {said('kinds')}, anchored {said('anchored')}, "
-        f"full {said('full')}):"
+        f"full {said('full')}, disputed only {said('disputed')}):"
     )
     for j, name in enumerate(FIELDS):
         a = _ci([r["alone"][j] for r in rows])  # type: ignore[index]

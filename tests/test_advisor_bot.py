@@ -180,6 +180,42 @@ def test_full_search_plays_the_same_game_from_the_same_seed_without_the_game_s_r
     assert games[0].choices == games[1].choices
 
 
+def test_disputed_full_search_runs_only_where_the_evaluator_s_choice_is_not_the_policy_s(
+    content, monkeypatch
+) -> None:
+    """``disputed``: the advisor's search is asked only where the evaluator's instant
+    answer names another option than the policy's; elsewhere the policy's choice stands,
+    no playout spent."""
+    from types import SimpleNamespace
+
+    from planet_king.advisor import search
+
+    asked: list[int] = []
+
+    def advise(root, **kw):
+        asked.append(len(root.choices))
+        return SimpleNamespace(recommended="x", policy_choice="x", playouts=1)  # the policy's
+
+    monkeypatch.setattr(search, "advise", advise)
+    monkeypatch.setattr(
+        AdvisorBot, "_instant", staticmethod(lambda root, seed: root.decision.legal[-1].id)
+    )
+    game = Game("hothead", seed=3, content=content)
+    bot = AdvisorBot(3, kinds=advisor_bot.ALL, full=1, disputed=True)
+    disputed, choices = [], 0
+    while game.decision is not None:
+        legal = game.decision.legal_ids
+        pick = bot.choose(game)
+        if len(legal) > 1:
+            choices += 1
+            if legal[-1] != pick:
+                disputed.append(len(game.choices))
+        game.choose(pick)
+    assert asked == disputed
+    assert 0 < len(asked) < choices
+    assert bot.consulted == len(asked)
+
+
 def test_simulate_plays_the_advisor_bot() -> None:
     out = CliRunner().invoke(
         app, ["simulate", "hothead", "--games", "1", "--bot", "advisor", "--json"]

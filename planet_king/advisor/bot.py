@@ -25,7 +25,10 @@ duel (``advisor.options.duel_won``).
 With ``full`` (off in the registered bot) the advisor's own search answers instead, the
 one ``hint`` runs (``advisor.search.advise``: successive halving, the evaluator's duel),
 on ``full`` playouts a decision: dear (some 0.7 CPU s a decision at 200 playouts in
-Iupiter Hispano), but what the regret benchmark measures.
+Iupiter Hispano), but what the regret benchmark measures. With ``disputed`` as well, the
+search runs only where the evaluator's instant answer (tens of milliseconds) differs from
+the policy's choice, and elsewhere the policy's choice stands: a cheaper full search, if
+that is where its gains lie.
 
 The budget is a fixed number of playouts, never seconds, so a seed gives the same game;
 the playouts fork the position with their own RNG and never draw from the game's.
@@ -96,6 +99,7 @@ class AdvisorBot:
         leaf: str = FORECAST,
         anchored: bool = False,
         full: int = 0,
+        disputed: bool = False,
     ) -> None:
         from planet_king.bots import make_bot
 
@@ -107,6 +111,8 @@ class AdvisorBot:
         self.leaf = leaf  # how a truncated playout is valued (``advisor.value``)
         self.anchored = anchored  # duel the evaluator's choice, as the advisor does
         self.full = full  # playouts of the advisor's own search a decision (0: the screen's)
+        # with ``full``: search only where the evaluator's instant choice is not the policy's
+        self.disputed = disputed
         self._root: Game | None = None  # the game followed, with its turn starts kept
         # what the advice cost and changed (read by benchmarks/advisor_guided.py)
         self.consulted = self.overrides = self.spent = 0
@@ -120,8 +126,10 @@ class AdvisorBot:
         legal = decision.legal_ids
         if len(legal) < 2 or not self._worth_asking(game, legal):
             return mine
-        self.consulted += 1
         root, at = self._following(game), len(game.choices)
+        if self.full and self.disputed and self._instant(root, self.seed + at) == mine:
+            return mine  # the search's own seed: where it runs, it duels this same choice
+        self.consulted += 1
         pick = self._advised(root, mine, at) if self.full else self._search(root, legal, mine, at)
         if pick != mine:
             self.overrides += 1
