@@ -80,6 +80,10 @@ HORIZON = 1  # End of Turns a playout plays before the forecast values it (0: to
 # What does beat the expert: the advisor's own search at every decision (``full=200``,
 # ``kinds=ALL``), Iupiter Hispano, 136 paired games of master seed 2941: +0.429 +- 0.197
 # utility, 16 overrides a game, at 48 CPU s a game (this bot: 1.7). Too dear to register.
+# Asked only where the evaluator disputes the expert's choice (``disputed``), on the first
+# 4 of those games: 57% of the decisions asked (the two disagree that often), 54% of the
+# CPU; each game ended as under the full search, with as many overrides in 3 of the 4
+# (a pilot, not a paired figure).
 
 
 class AdvisorBot:
