@@ -78,8 +78,9 @@ HORIZON = 1  # End of Turns a playout plays before the forecast values it (0: to
 #   in Anni Mirabiles (master seed 2942, ``docs/balance.md``) no better either: neither
 #   noise nor truncation holds the gain down, but how few decisions have stakes.
 # What does beat the expert: the advisor's own search at every decision (``full=200``,
-# ``kinds=ALL``), Iupiter Hispano, 136 paired games of master seed 2941: +0.429 +- 0.197
-# utility, 16 overrides a game, at 48 CPU s a game (this bot: 1.7). Too dear to register.
+# ``kinds=ALL``), Iupiter Hispano, 400 paired games of master seed 2941: +0.480 +- 0.110
+# utility, 16 overrides a game, at 46 CPU s a game (this bot: 1.7). Too dear to register:
+# some 550 CPU s a game in the longer scenarios.
 # Asked only where the evaluator disputes the expert's choice (``disputed``), on the first
 # 4 of those games: 57% of the decisions asked (the two disagree that often), 54% of the
 # CPU; each game ended as under the full search, with as many overrides in 3 of the 4
