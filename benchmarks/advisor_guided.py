@@ -110,6 +110,8 @@ def main() -> None:
     )
     p.add_argument("--cluster", help="play on Dask: a scheduler's ADDRESS or local[:N]")
     args = p.parse_args()
+    if args.disputed and not args.full:
+        p.error("--disputed gates the full search: give --full PLAYOUTS too")
     if args.summarise:
         rows = [json.loads(line) for f in args.summarise for line in f.read_text().splitlines()]
         summary(args, rows)

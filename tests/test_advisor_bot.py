@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from planet_king import report
@@ -214,6 +215,11 @@ def test_disputed_full_search_runs_only_where_the_evaluator_s_choice_is_not_the_
     assert asked == disputed
     assert 0 < len(asked) < choices
     assert bot.consulted == len(asked)
+
+
+def test_disputed_without_a_full_search_is_refused_not_ignored() -> None:
+    with pytest.raises(ValueError, match="full"):
+        AdvisorBot(1, disputed=True)
 
 
 def test_simulate_plays_the_advisor_bot() -> None:

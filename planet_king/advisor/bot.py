@@ -107,6 +107,8 @@ class AdvisorBot:
     ) -> None:
         from planet_king.bots import make_bot
 
+        if disputed and not full:
+            raise ValueError("disputed gates the full search: give full a playout budget")
         self.seed = seed
         self.policy = policy
         self.bot = make_bot(policy, seed)  # the seed the policy would get playing alone
@@ -131,7 +133,7 @@ class AdvisorBot:
         if len(legal) < 2 or not self._worth_asking(game, legal):
             return mine
         root, at = self._following(game), len(game.choices)
-        if self.full and self.disputed and self._instant(root, self.seed + at) == mine:
+        if self.disputed and self._instant(root, self.seed + at) == mine:
             return mine  # the search's own seed: where it runs, it duels this same choice
         self.consulted += 1
         pick = self._advised(root, mine, at) if self.full else self._search(root, legal, mine, at)
@@ -200,7 +202,7 @@ class AdvisorBot:
         return mine if advice.recommended == advice.policy_choice else advice.recommended
 
     @staticmethod
-    def _instant(root: Game, at: int) -> str:
+    def _instant(root: Game, seed: int) -> str:
         from planet_king.advisor.search import instant_choice
 
-        return instant_choice(root, at)
+        return instant_choice(root, seed)
