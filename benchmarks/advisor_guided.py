@@ -3,12 +3,15 @@
     python benchmarks/advisor_guided.py iupiter-hispano [--games 300] [--seed 1]
         [--playouts 32] [--screen 4] [--challengers 1] [--z 2] [--horizon 1] [--leaf evaluator]
         [--kinds auto | --kinds type,war,mistress | --kinds all] [--anchored] [--full 200]
-        [--policy expert] [--luck 4] [--out rows.jsonl] [--start 150]
+        [--full-horizon 2] [--disputed] [--policy expert] [--luck 4]
+        [--out rows.jsonl] [--start 150] [--resume]
         [--cluster ADDRESS | --cluster local:2]
     python benchmarks/advisor_guided.py anni-mirabiles --summarise a.jsonl b.jsonl
 
 A run may be split over processes with ``--start`` (the first game index) and ``--out``,
-then summarised together.
+then summarised together. With ``--resume`` a process skips the games its ``--out``
+already holds (by seed), so a run stopped part-way, or spread over days, goes on where
+it stopped: the same command again.
 
 Each game seed (``game_seed(seed, i)``, as ``simulate`` draws them) is played twice with
 the bot seed ``simulate`` gives: by the policy bot alone, and by ``AdvisorBot`` with the
@@ -92,6 +95,13 @@ def main() -> None:
         help="the advisor's own search (hint's) at each decision asked, on this many playouts",
     )
     p.add_argument(
+        "--full-horizon",
+        type=int,
+        default=ab.FULL_HORIZON,
+        metavar="N",
+        help="End of Turns the full search's playouts play (0: to the end; default hint's)",
+    )
+    p.add_argument(
         "--disputed",
         action="store_true",
         help="with --full: search only where the evaluator's instant choice is not the policy's",
@@ -106,12 +116,17 @@ def main() -> None:
     p.add_argument("--out", type=Path, help="append one JSON line per game")
     p.add_argument("--start", type=int, default=0, help="first game index (split a run)")
     p.add_argument(
+        "--resume", action="store_true", help="skip the games --out already holds (by seed)"
+    )
+    p.add_argument(
         "--summarise", type=Path, nargs="+", metavar="JSONL", help="only summarise --out files"
     )
     p.add_argument("--cluster", help="play on Dask: a scheduler's ADDRESS or local[:N]")
     args = p.parse_args()
     if args.disputed and not args.full:
         p.error("--disputed gates the full search: give --full PLAYOUTS too")
+    if args.resume and not args.out:
+        p.error("--resume goes on with the games of --out: give --out too")
     if args.summarise:
         rows = [json.loads(line) for f in args.summarise for line in f.read_text().splitlines()]
         summary(args, rows)
@@ -127,6 +142,8 @@ def main() -> None:
             summary(args, rows)
 
     indices = range(args.start, args.start + args.games)
+    if args.resume:
+        indices = left_to_play(args, indices)
     if args.cluster is None:
         for i in indices:
             took(pair(args, i))
@@ -148,6 +165,22 @@ def main() -> None:
         order = {game_seed(args.seed, i): k for k, i in enumerate(indices)}
         rows.sort(key=lambda r: order[r["seed"]])  # type: ignore[index]
     summary(args, rows)
+
+
+def left_to_play(args: argparse.Namespace, indices: range) -> list[int]:
+    """The game indices whose seeds ``args.out`` does not hold yet, played with the same
+    run (a row of another run in the file is refused, not mixed in)."""
+    done: set[int] = set()
+    if args.out.exists():
+        for n, line in enumerate(args.out.read_text().splitlines(), 1):
+            row = json.loads(line)
+            if row.get("run") != run_of(args):
+                raise SystemExit(
+                    f"advisor_guided: error: {args.out} line {n} was played with other "
+                    f"flags ({row.get('run')}); --resume goes on with the same run only"
+                )
+            done.add(row["seed"])
+    return [i for i in indices if game_seed(args.seed, i) not in done]
 
 
 CLUSTER_BATCH = 5  # paired games a cluster task (an advisor-guided game costs seconds)
@@ -179,6 +212,7 @@ def pair(args: argparse.Namespace, i: int) -> dict[str, object]:
         anchored=args.anchored,
         full=args.full,
         disputed=args.disputed,
+        full_horizon=args.full_horizon,
     )
     start = time.process_time()
     play_to_end(guided, adv)
@@ -209,6 +243,7 @@ def run_of(args: argparse.Namespace) -> dict[str, object]:
         "anchored": getattr(args, "anchored", False),
         "full": getattr(args, "full", 0),
         "disputed": getattr(args, "disputed", False),
+        "full_horizon": getattr(args, "full_horizon", ab.FULL_HORIZON),
     }
 
 
@@ -216,7 +251,13 @@ def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
     n = len(rows)
     runs = [r.get("run") or run_of(args) for r in rows]  # rows of older runs: the flags
     # keys older rows lack: the leaf was the forecast, nothing was anchored, no full search
-    older = {"leaf": FORECAST, "anchored": False, "full": 0, "disputed": False}
+    older = {
+        "leaf": FORECAST,
+        "anchored": False,
+        "full": 0,
+        "disputed": False,
+        "full_horizon": ab.FULL_HORIZON,
+    }
     keys = [*run_of(args)]
     run = {k: sorted({str(x.get(k, older.get(k))) for x in runs}) for k in keys}  # type: ignore[union-attr]
 
@@ -228,7 +269,8 @@ def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
         f"vs guided ({said('playouts')} playouts, screen {said('screen')}, "
         f"{said('challengers')} challenger(s), z {said('z')}, horizon {said('horizon')}, "
         f"leaf {said('leaf')}, kinds {said('kinds')}, anchored {said('anchored')}, "
-        f"full {said('full')}, disputed only {said('disputed')}):"
+        f"full {said('full')} (horizon {said('full_horizon')}), disputed only "
+        f"{said('disputed')}):"
     )
     for j, name in enumerate(FIELDS):
         a = _ci([r["alone"][j] for r in rows])  # type: ignore[index]

@@ -170,6 +170,23 @@ def test_full_search_plays_the_advisor_s_answer_but_the_policy_s_own_tie_break(
     assert bot.spent == 20
 
 
+def test_full_search_plays_the_horizon_it_is_given_and_hint_s_by_default(monkeypatch) -> None:
+    from types import SimpleNamespace
+
+    from planet_king.advisor import search
+
+    horizons: list[int] = []
+
+    def advise(root, **kw):
+        horizons.append(kw["horizon"])
+        return SimpleNamespace(recommended="a", policy_choice="a", playouts=1)
+
+    monkeypatch.setattr(search, "advise", advise)
+    AdvisorBot(1, full=10)._advised(None, "a", 0)
+    AdvisorBot(1, full=10, full_horizon=1)._advised(None, "a", 0)
+    assert horizons == [search.DEFAULT_HORIZON, 1]
+
+
 def test_full_search_plays_the_same_game_from_the_same_seed_without_the_game_s_rng(
     content,
 ) -> None:

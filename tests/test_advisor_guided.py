@@ -1,9 +1,10 @@
-"""The guided-play benchmark's luck adjustment (issue 29): a paired difference less a
+"""The guided-play benchmark (issue 29). Its luck adjustment: a paired difference less a
 multiple of the luck's, which averages zero, keeps its estimate and sheds the noise the
-luck explains."""
+luck explains. Its resumption: a run spread over days goes on where it stopped."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from types import ModuleType
@@ -40,3 +41,42 @@ def test_luck_that_explains_nothing_leaves_the_difference_and_its_interval(
     raw_mean, raw_ci = advisor_guided._ci(du)
     assert abs(theta) < 0.15
     assert abs(mean - raw_mean) < 0.02 and abs(ci - raw_ci) < 0.01
+
+
+def _args(advisor_guided: ModuleType, out, **flags):
+    import argparse
+
+    base = dict(
+        seed=2971,
+        policy="expert",
+        playouts=32,
+        screen=4,
+        challengers=1,
+        z=2.0,
+        horizon=1,
+        kinds="all",
+        leaf="forecast",
+        anchored=False,
+        full=200,
+        disputed=True,
+        full_horizon=1,
+    )
+    return argparse.Namespace(out=out, **(base | flags))
+
+
+def test_resume_plays_only_the_games_the_file_does_not_hold(advisor_guided, tmp_path) -> None:
+    out = tmp_path / "rows.jsonl"
+    args = _args(advisor_guided, out)
+    assert advisor_guided.left_to_play(args, range(3, 7)) == [3, 4, 5, 6]  # no file yet
+    run = advisor_guided.run_of(args)
+    done = [advisor_guided.game_seed(2971, i) for i in (4, 6, 9)]
+    out.write_text("".join(json.dumps({"seed": s, "run": run}) + "\n" for s in done))
+    assert advisor_guided.left_to_play(args, range(3, 7)) == [3, 5]
+
+
+def test_resume_refuses_a_file_played_with_other_flags(advisor_guided, tmp_path) -> None:
+    out = tmp_path / "rows.jsonl"
+    other = advisor_guided.run_of(_args(advisor_guided, out, full_horizon=2))
+    out.write_text(json.dumps({"seed": 1, "run": other}) + "\n")
+    with pytest.raises(SystemExit, match="line 1 was played with other flags"):
+        advisor_guided.left_to_play(_args(advisor_guided, out), range(2))

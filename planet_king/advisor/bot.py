@@ -24,8 +24,10 @@ duel (``advisor.options.duel_won``).
 
 With ``full`` (off in the registered bot) the advisor's own search answers instead, the
 one ``hint`` runs (``advisor.search.advise``: successive halving, the evaluator's duel),
-on ``full`` playouts a decision: dear (some 0.7 CPU s a decision at 200 playouts in
-Iupiter Hispano), but what the regret benchmark measures. With ``disputed`` as well, the
+on ``full`` playouts a decision, each playing ``full_horizon`` End of Turns (``hint``'s
+two by default): dear (some 0.7 CPU s a decision at 200 playouts in Iupiter Hispano,
+2 in the longer scenarios, 1 with one End of Turn), but what the regret benchmark
+measures. With ``disputed`` as well, the
 search runs only where the evaluator's instant answer (tens of milliseconds) differs from
 the policy's choice, and elsewhere the policy's choice stands: a cheaper full search, if
 that is where its gains lie.
@@ -66,6 +68,7 @@ PLAYOUTS = 32  # playouts a consulted decision may spend at most
 CHALLENGERS = 1  # challengers kept after the screen
 Z = OVERRIDE_Z  # standard errors a challenger must beat the policy's choice by
 HORIZON = 1  # End of Turns a playout plays before the forecast values it (0: to the end)
+FULL_HORIZON = 2  # the full search's: hint's (``advisor.search``, not imported until asked)
 # Designs that did no better, each paired on the same 200 games of master seed 2960
 # (``benchmarks/advisor_guided.py``, utility, the design less the bot as it is):
 # - playouts to the reign's end (``horizon=0``), Anni Mirabiles: -0.045 +- 0.151, at 2.8
@@ -104,6 +107,7 @@ class AdvisorBot:
         anchored: bool = False,
         full: int = 0,
         disputed: bool = False,
+        full_horizon: int = FULL_HORIZON,
     ) -> None:
         from planet_king.bots import make_bot
 
@@ -119,6 +123,7 @@ class AdvisorBot:
         self.full = full  # playouts of the advisor's own search a decision (0: the screen's)
         # with ``full``: search only where the evaluator's instant choice is not the policy's
         self.disputed = disputed
+        self.full_horizon = full_horizon  # End of Turns the full search's playouts play
         self._root: Game | None = None  # the game followed, with its turn starts kept
         # what the advice cost and changed (read by benchmarks/advisor_guided.py)
         self.consulted = self.overrides = self.spent = 0
@@ -196,7 +201,12 @@ class AdvisorBot:
         from planet_king.advisor.search import advise
 
         advice = advise(
-            root, playouts=self.full, seed=self.seed + at, workers=1, policy=self.policy
+            root,
+            playouts=self.full,
+            seed=self.seed + at,
+            workers=1,
+            policy=self.policy,
+            horizon=self.full_horizon,
         )
         self.spent += advice.playouts
         return mine if advice.recommended == advice.policy_choice else advice.recommended
