@@ -224,21 +224,29 @@ class Throttle:
 
 async def stop_game(service: Any) -> None:
     """Ask a tab's game to quit (textual-serve's stop) and kill it if it has not quit
-    KILL_AFTER_S later: a game busy for minutes, or stopped, must not outlive its tab."""
+    KILL_AFTER_S later: a game busy for minutes, or stopped, must not outlive its tab.
+
+    The wait is for the game's process, not for ``stop``: ``stop`` waits for
+    textual-serve's reader of the game's screen, which ends by itself when a write to
+    the closed tab fails (the game drew as its tab closed), and ``stop`` then returns
+    at once, the game still running."""
     import asyncio
 
     stopping = asyncio.ensure_future(service.stop())
-    await asyncio.wait({stopping}, timeout=KILL_AFTER_S)
     process = getattr(service, "_process", None)  # textual-serve 1.1 keeps it private
-    if not stopping.done() and process is not None and process.returncode is None:
-        log.warning(
-            "killed a game (pid %d): it had not quit %g s after asked", process.pid, KILL_AFTER_S
-        )
-        with contextlib.suppress(ProcessLookupError):
-            process.kill()
-    await stopping
     if process is not None:
-        await process.wait()
+        exited = asyncio.ensure_future(process.wait())
+        await asyncio.wait({exited}, timeout=KILL_AFTER_S)
+        if not exited.done():
+            log.warning(
+                "killed a game (pid %d): it had not quit %g s after asked",
+                process.pid,
+                KILL_AFTER_S,
+            )
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await exited
+    await stopping
 
 
 def _what(request: Any) -> tuple[str, str, str]:

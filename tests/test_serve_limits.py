@@ -295,3 +295,31 @@ def test_bad_requests_and_messages_are_one_console_line_each(server) -> None:
     assert all(len(line) <= 300 for line in lines), max(lines, key=len)
     assert len(lines) - before <= 6  # the tab's request, one warning, its end
     assert sum("ignored a malformed message" in line for line in lines) == 1
+
+
+def test_a_game_is_killed_even_when_textual_serve_stops_waiting_for_it(monkeypatch, caplog) -> None:
+    """textual-serve's ``stop`` waits for its reader of the game's screen, not for the
+    game: a write to a tab already closed ends that reader (the flake of the test above:
+    the game drew once more as its tab closed), and ``stop`` then returns at once. The
+    game, asked to quit and not quitting, must be killed all the same."""
+    from planet_king import serve
+
+    monkeypatch.setattr(serve, "KILL_AFTER_S", 0.2)
+
+    class ReaderGone:  # textual-serve's AppService once its reader has ended
+        async def stop(self) -> None:
+            return None
+
+    async def scenario() -> asyncio.subprocess.Process:
+        service = ReaderGone()
+        # a game that never reads the quit it is sent (and ends by itself, if not killed)
+        service._process = await asyncio.create_subprocess_exec(  # type: ignore[attr-defined]
+            sys.executable, "-c", "import time; time.sleep(20)"
+        )
+        await serve.stop_game(service)
+        return service._process  # type: ignore[attr-defined]
+
+    with caplog.at_level("WARNING", logger=serve.log.name):
+        game = asyncio.run(scenario())
+    assert game.returncode == -signal.SIGKILL
+    assert f"killed a game (pid {game.pid})" in caplog.text
