@@ -234,6 +234,30 @@ def test_disputed_full_search_runs_only_where_the_evaluator_s_choice_is_not_the_
     assert bot.consulted == len(asked)
 
 
+def test_disputed_search_reuses_the_gate_s_instant_answer_and_plays_the_same_game(
+    content, monkeypatch
+) -> None:
+    """The gate's instant answer is the one the search would compute (the same seed):
+    passed on, not computed twice, and the game is the same as with it computed again."""
+    from planet_king.advisor import search
+
+    real, given = search.advise, []
+
+    def advise(root, **kw):
+        given.append(kw["instant"])
+        return real(root, **kw)
+
+    monkeypatch.setattr(search, "advise", advise)
+    reused = _play_untouched(
+        content, AdvisorBot(5, kinds=advisor_bot.ALL, full=8, disputed=True), 5
+    )
+    assert given and all(given)
+
+    monkeypatch.setattr(search, "advise", lambda root, **kw: real(root, **kw | {"instant": None}))
+    again = _play_untouched(content, AdvisorBot(5, kinds=advisor_bot.ALL, full=8, disputed=True), 5)
+    assert reused.choices == again.choices
+
+
 def test_disputed_without_a_full_search_is_refused_not_ignored() -> None:
     with pytest.raises(ValueError, match="full"):
         AdvisorBot(1, disputed=True)

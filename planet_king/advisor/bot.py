@@ -138,10 +138,16 @@ class AdvisorBot:
         if len(legal) < 2 or not self._worth_asking(game, legal):
             return mine
         root, at = self._following(game), len(game.choices)
-        if self.disputed and self._instant(root, self.seed + at) == mine:
-            return mine  # the search's own seed: where it runs, it duels this same choice
+        instant = None
+        if self.disputed:  # the search's own seed: where it runs, it duels this same choice
+            instant = self._instant(root, self.seed + at)
+            if instant == mine:
+                return mine
         self.consulted += 1
-        pick = self._advised(root, mine, at) if self.full else self._search(root, legal, mine, at)
+        if self.full:
+            pick = self._advised(root, mine, at, instant)
+        else:
+            pick = self._search(root, legal, mine, at)
         if pick != mine:
             self.overrides += 1
             self.overridden[legal[0].split(":", 1)[0]] += 1
@@ -194,7 +200,7 @@ class AdvisorBot:
             return best
         return theirs if duel_won(values[theirs], base) else mine  # never won by mine
 
-    def _advised(self, root: Game, mine: str, at: int) -> str:
+    def _advised(self, root: Game, mine: str, at: int, instant: str | None = None) -> str:
         """The advisor's own answer (``advise``, as ``hint`` gives it) on a budget of
         ``full`` playouts in this process; its policy choice is ``mine`` (the expert's
         ties are broken by its own RNG, which the advisor's fresh bot does not share)."""
@@ -207,6 +213,7 @@ class AdvisorBot:
             workers=1,
             policy=self.policy,
             horizon=self.full_horizon,
+            instant=instant,  # the gate's answer, if it asked (the same seed, the same answer)
         )
         self.spent += advice.playouts
         return mine if advice.recommended == advice.policy_choice else advice.recommended

@@ -109,6 +109,7 @@ def advise(
     on_round: Callable[[Advice], bool] | None = None,
     max_round: int | None = None,
     anchored: bool = True,
+    instant: str | None = None,
 ) -> Advice:
     """Value the moves of the pending decision (``moves``) within a budget of ``playouts``
     (default 500) or ``seconds``. ``workers``: processes to play in (default: every
@@ -119,7 +120,9 @@ def advise(
     ``on_round`` gets the advice so far after each round; it returns False to stop.
 
     ``anchored``: weigh the evaluator's instant choice against the policy's (module
-    docstring); False plays the policy's choice against the others alone."""
+    docstring); False plays the policy's choice against the others alone. ``instant``:
+    that choice, if the caller has it already (``instant_choice(game, seed)``, the
+    same seed), not to compute it twice."""
     started = time.monotonic()
     leaf = leaf or default_leaf(game.scenario.id)
     decision = game.decision
@@ -136,7 +139,7 @@ def advise(
     by_id = {v.option_id: v for v in values}
     by_id[mine].policy_choice = True
     if anchored:
-        by_id[instant_choice(root, seed)].instant_choice = True
+        by_id[instant or instant_choice(root, seed)].instant_choice = True
 
     rng = random.Random(seed)
     seeds: list[tuple[int, int]] = []
