@@ -8,7 +8,6 @@ driver sends back the chosen option id. A game is therefore fully determined by
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import random
 from collections.abc import Generator, Iterable, Mapping, Sequence
@@ -151,7 +150,7 @@ class Game:
     def _restore(self, start: history.TurnStart, past: history.History) -> int:
         """Take the position at ``start``, after ``past``; returns the turn to resume."""
         self.rng.setstate(start.rng)
-        self.state = copy.deepcopy(start.state)
+        self.state = start.state.clone()
         self.log_entries = past.log_entries[: start.log_entries]
         self.choices = past.choices[: start.choices]
         self.random_draws = start.random_draws
@@ -217,7 +216,7 @@ class Game:
                 history.TurnStart(
                     self.state.turn,
                     len(self.choices),
-                    copy.deepcopy(self.state),
+                    self.state.clone(),
                     self.rng.getstate(),
                     self.random_draws,
                     len(self.log_entries),

@@ -41,6 +41,16 @@ class Stacked:
     script: list[str] = field(default_factory=list)  # choices still expected, next first
     scripted: bool = False  # a stack without a script is never left by a choice
 
+    def clone(self) -> Stacked:
+        return Stacked(
+            self.name,
+            self.last_turn,
+            {which: list(cards) for which, cards in self.queues.items()},
+            {cup: list(values) for cup, values in self.picks.items()},
+            list(self.script),
+            self.scripted,
+        )
+
 
 def start(g: Game) -> Stacked | None:
     """The stack named by the game's options, ready to be drawn from."""
