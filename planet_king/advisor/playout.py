@@ -14,6 +14,7 @@ from planet_king.bots import make_bot
 from planet_king.content.loader import Content, load_content
 from planet_king.engine import resume
 from planet_king.engine.game import Game, GameOptions
+from planet_king.engine.state import known_at_bottom
 
 # (data folder, scenario, seed, options, choices, resume point): enough to rebuild a
 # position. The resume point (``engine.resume.point_data``) is None for a game played
@@ -76,11 +77,16 @@ def rebuild(position: Position) -> Game:
 
 
 def resample_hidden(game: Game, seed: int) -> None:
-    """Fate from here on is unknown: a new RNG, and the hidden deck orders re-shuffled."""
+    """Fate from here on is unknown: a new RNG, and the hidden deck orders re-shuffled,
+    but for the cards the player saw go to the bottom of a notable deck (ruling R106)."""
     game.rng = random.Random(seed)
     s = game.state
-    for deck in (s.deck, s.noble_deck, s.genius_deck):
-        game.rng.shuffle(deck)
+    game.rng.shuffle(s.deck)
+    for deck, known in ((s.noble_deck, s.noble_bottom), (s.genius_deck, s.genius_bottom)):
+        below = known_at_bottom(deck, known)
+        unknown = deck[below:]
+        game.rng.shuffle(unknown)
+        deck[below:] = unknown
 
 
 def play_on(

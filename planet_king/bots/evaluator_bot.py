@@ -48,6 +48,7 @@ from statistics import fmean, stdev
 from planet_king.bots.expert import ExpertBot
 from planet_king.engine import draws, resume
 from planet_king.engine.game import Game
+from planet_king.engine.state import known_at_bottom
 from planet_king.evaluator.lookahead import fate_marks, settle
 from planet_king.evaluator.model import Evaluator, default_evaluator
 
@@ -75,12 +76,17 @@ def menu_only(option_id: str) -> bool:
 
 def resample_hidden(game: Game, seed: int) -> None:
     """Fate from here on is unknown: a new RNG, and the hidden deck orders re-shuffled
-    (sorted first, so that the new order owes nothing to the true one)."""
+    (sorted first, so that the new order owes nothing to the true one), but for the
+    cards the player saw go to the bottom of a notable deck (ruling R106)."""
     game.rng = random.Random(seed)
     s = game.state
-    for deck in (s.deck, s.noble_deck, s.genius_deck):
-        deck.sort()
-        draws.shuffle(game.rng, deck)
+    s.deck.sort()
+    draws.shuffle(game.rng, s.deck)
+    for deck, known in ((s.noble_deck, s.noble_bottom), (s.genius_deck, s.genius_bottom)):
+        below = known_at_bottom(deck, known)
+        unknown = sorted(deck[below:])
+        draws.shuffle(game.rng, unknown)
+        deck[below:] = unknown
 
 
 class EvaluatorBot:

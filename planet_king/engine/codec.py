@@ -221,6 +221,7 @@ def digest_of_text(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def state_digest(state: Any) -> str:
-    """A short hash of the whole position (its statistics excluded)."""
-    return digest_of_text(to_text(record(type(state)).encode(state, skip=("stats",))))
+def state_digest(state: Any, skip: tuple[str, ...]) -> str:
+    """A short hash of the whole position, its fields ``skip`` left out (the state's
+    ``NOT_DIGESTED``: the codec imports no state)."""
+    return digest_of_text(to_text(record(type(state)).encode(state, skip=skip)))

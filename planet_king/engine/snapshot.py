@@ -33,7 +33,7 @@ from planet_king.engine.codec import (
     to_text,
 )
 from planet_king.engine.stacking import Stacked
-from planet_king.engine.state import Child, GameState, Stats, WarState
+from planet_king.engine.state import NOT_DIGESTED, Child, GameState, Stats, WarState
 
 __all__ = ["RENAMED", "SAVED_AS", "SnapshotError", "digest_of_text", "to_text"]
 
@@ -52,7 +52,7 @@ build()
 # --------------------------------------------------------------------- the state
 def state_data(state: GameState) -> dict[str, Any]:
     """The state as JSON data, without its statistics (what the digest covers)."""
-    return record(GameState).encode(state, skip=("stats",))
+    return record(GameState).encode(state, skip=NOT_DIGESTED)
 
 
 def stats_data(stats: Stats) -> dict[str, Any]:
@@ -77,7 +77,7 @@ def _copy(value: Any) -> Any:
 
 def digest(state: GameState) -> str:
     """A short hash of the whole position (the statistics excluded)."""
-    return state_digest(state)
+    return state_digest(state, NOT_DIGESTED)
 
 
 def state_from_data(data: Any, stats: Any = None) -> GameState:

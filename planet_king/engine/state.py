@@ -29,6 +29,20 @@ class VictoryLevel(StrEnum):
     NEITHER_KING_NOR_PLANET = "neither-king-nor-planet"
 
 
+# What the position's digest and its snapshot leave out: the statistics, never read by
+# rules, and the cards the player knows at the bottom of the notable decks (a memory of
+# how they got there, which saves made before it was kept could not replay into).
+NOT_DIGESTED = ("stats", "noble_bottom", "genius_bottom")
+
+
+def known_at_bottom(deck: list[str], known: list[str]) -> int:
+    """How many of ``deck``'s bottom cards the player knows: ``known`` (a deck's
+    ``*_bottom``), less the cards drawn or taken from the deck since, which leaves the
+    rest at the bottom in the same order (ruling R106)."""
+    still = [c for c in known if c in deck]
+    return len(still) if deck[: len(still)] == still else 0
+
+
 # Strength points of each Spanish unit kind (Military Units).
 UNIT_SP: dict[str, float] = {
     "tercio": 1.0,
@@ -147,6 +161,11 @@ class GameState:
     offices: dict[str, str | None] = field(default_factory=dict)
     exiles: list[str] = field(default_factory=list)
     noble_deck: list[str] = field(default_factory=list)
+    # The cards put at the bottom of the noble deck since its last shuffle, bottom first
+    # (ruling R106): the player saw them go there, so a re-shuffle of what the player
+    # cannot know (the advisor's, the review's) leaves them at the bottom. Not part of
+    # the position's digest: it is what the player remembers, not a card on the table.
+    noble_bottom: list[str] = field(default_factory=list)
     removed_notables: list[str] = field(default_factory=list)
     fortune_paid: list[str] = field(default_factory=list)  # fortune trait used once
     rolled_ratings: dict[str, int] = field(default_factory=dict)  # "?" ratings
@@ -175,6 +194,7 @@ class GameState:
     plus_ultra: dict[str, int] = field(default_factory=dict)
     # The royal family and the rest of the Court (Notable Cards; Royal Family Mortality).
     genius_deck: list[str] = field(default_factory=list)
+    genius_bottom: list[str] = field(default_factory=list)  # as noble_bottom
     ladies_deck: list[str] = field(default_factory=list)  # face up: the King chooses
     court_painter: str | None = None
     queen_sickly: bool = False
@@ -254,6 +274,7 @@ class GameState:
         new.offices = dict(self.offices)
         new.exiles = list(self.exiles)
         new.noble_deck = list(self.noble_deck)
+        new.noble_bottom = list(self.noble_bottom)
         new.removed_notables = list(self.removed_notables)
         new.fortune_paid = list(self.fortune_paid)
         new.rolled_ratings = dict(self.rolled_ratings)
@@ -269,6 +290,7 @@ class GameState:
         new.settlements = list(self.settlements)
         new.plus_ultra = dict(self.plus_ultra)
         new.genius_deck = list(self.genius_deck)
+        new.genius_bottom = list(self.genius_bottom)
         new.ladies_deck = list(self.ladies_deck)
         new.children = [copy.copy(child) for child in self.children]  # scalars only
         new.child_markers = dict(self.child_markers)
@@ -286,12 +308,12 @@ class GameState:
         return new
 
     def digest(self) -> str:
-        """A short hash of the whole position (the stats excluded), over its stable
+        """A short hash of the whole position (``NOT_DIGESTED`` left out), over its stable
         serialisation (planet_king.engine.snapshot): renaming, reordering or adding a
         field at its default leaves it unchanged."""
         from planet_king.engine import codec  # the codec imports no state: no circle
 
-        return codec.state_digest(self)
+        return codec.state_digest(self, NOT_DIGESTED)
 
     # Small read-only helpers used everywhere.
     def units_at(self, location: str) -> dict[str, int]:

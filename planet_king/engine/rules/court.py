@@ -383,6 +383,18 @@ def draw_notable(g: Game, *, rule: str, cause: str) -> str | None:
     return nid
 
 
+def to_deck_bottom(g: Game, cid: str, *, genius: bool = False) -> None:
+    """A notable's card goes back to its deck, at the bottom, where the player knows it
+    lies until the deck's next shuffle (ruling R106)."""
+    s = g.state
+    if genius:
+        s.genius_deck.insert(0, cid)
+        s.genius_bottom.insert(0, cid)
+    else:
+        s.noble_deck.insert(0, cid)
+        s.noble_bottom.insert(0, cid)
+
+
 def offer_court(g: Game, nid: str, other: Option, prompt: str, *, rule: str, cause: str) -> Rules:
     """Ask whether a noble returns to Court (if a slot is free) or takes ``other``.
 

@@ -117,6 +117,7 @@ def _fall_from_grace(g: Game, card: EventCard) -> Rules:
     s = g.state
     s.court_geniuses[s.court_geniuses.index(gid)] = None
     s.genius_deck.insert(draws.randrange(g.rng, len(s.genius_deck) + 1), gid)
+    s.genius_bottom.clear()  # it may lie below the cards known there (R106)
     g.random_draws += 1
     g.log(
         f"{g.name(gid)} falls from grace and is shuffled into the genius deck.",

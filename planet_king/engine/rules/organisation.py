@@ -206,6 +206,8 @@ def optional_removals(g: Game) -> Rules:
 def shuffle_notable_decks(g: Game) -> None:
     draws.shuffle(g.rng, g.state.noble_deck)
     draws.shuffle(g.rng, g.state.genius_deck)
+    g.state.noble_bottom.clear()  # nothing known of their order any more (R106)
+    g.state.genius_bottom.clear()
     g.state.ladies_deck.sort()  # face up: order does not matter
     g.random_draws += 1
 

@@ -83,6 +83,7 @@ def _war_only_setup(g: Game) -> None:
     """War-Only mode: no geniuses, ladies, heirs or royal actions (Scenarios / War-Only)."""
     s = g.state
     s.genius_deck.clear()
+    s.genius_bottom.clear()
     s.ladies_deck.clear()
     s.court_geniuses = [None] * 4
     s.court_painter = None
@@ -146,7 +147,7 @@ def _random_court(g: Game) -> Rules:
         if slot:
             court.place(g, nid, slot, cause="set-up")
         else:
-            s.noble_deck.insert(0, nid)
+            court.to_deck_bottom(g, nid)
     for _ in range(scen.random_geniuses):
         free = [i for i, x in enumerate(s.court_geniuses) if x is None]
         if not s.genius_deck or not free:
@@ -173,6 +174,7 @@ def _draw_a_commander(g: Game, drawn: list[str], war_id: str) -> list[str]:
     if passed:
         s.noble_deck.extend(passed)
         draws.shuffle(g.rng, s.noble_deck)
+        s.noble_bottom.clear()  # shuffled: nothing known of its order (R106)
         g.random_draws += 1
     army = court.position_name(g, f"army:{war_id}")
     got = f"{g.name(found[0])} is drawn" if found else "no noble of the deck can either"

@@ -166,7 +166,7 @@ def _palatinate_over(g: Game, cause: str) -> Rules:
                 cause=cause,
             )
         else:
-            s.noble_deck.insert(0, amb)
+            court.to_deck_bottom(g, amb)
             g.log(
                 f"The Ambassador in Austria, {g.name(amb)}, goes to the noble deck: the Court "
                 "is full.",

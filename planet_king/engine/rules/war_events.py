@@ -336,7 +336,7 @@ def _conde_to_spain(g: Game, card: EventCard) -> Rules:
         if not (
             yield from court.offer_court(g, old, deck, prompt, rule=RULE_FRONDE, cause=card.name)
         ):
-            s.noble_deck.insert(0, old)
+            court.to_deck_bottom(g, old)
             g.log(f"{g.name(old)} goes to the noble deck.", rule=RULE_FRONDE, cause=card.name)
     for f in wars.FRANCE_FRONTS:
         ws = s.wars.get(f)

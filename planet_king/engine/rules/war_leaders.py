@@ -173,7 +173,7 @@ def leader_home(
     deck = Option("deck", f"{g.name(nid)} goes to the noble deck")
     prompt = prompt or f"The war is over: where does {g.name(nid)} go?"
     if not (yield from court.offer_court(g, nid, deck, prompt, rule=rule, cause=cause)):
-        g.state.noble_deck.insert(0, nid)
+        court.to_deck_bottom(g, nid)
         g.log(f"{g.name(nid)} goes to the noble deck.", rule=rule, cause=cause)
 
 

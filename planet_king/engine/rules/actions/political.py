@@ -83,7 +83,6 @@ def _install(g: Game, nid: str, pos: str, rule: str, cause: str) -> Rules:
     "replaced returns to Court or leaves the game",
 )
 def _appoint(g: Game, ctx: Context) -> Rules:
-    s = g.state
     rule = f"{R_POL} (Appoint Noble)"
     nid = g.draw("nobles")
     g.random_draws += 1
@@ -95,7 +94,7 @@ def _appoint(g: Game, ctx: Context) -> Rules:
     opts.add(f"place:{slot or 'court'}", "At Court", None if slot else "the Court is full")
     _position_options(g, nid, opts, frees_a_seat=False)
     if not opts:
-        s.noble_deck.insert(0, nid)
+        court.to_deck_bottom(g, nid)
         g.log(f"No place for {g.name(nid)}: the card goes to the bottom of the deck.", rule=rule)
         return
     pos = (

@@ -220,13 +220,12 @@ def return_from_exile(g: Game, nid: str, *, rule: str, cause: str) -> Rules:
     """A notable back from exile (a Royal Pardon, or the end of the turn: ruling R104)
     takes a free position at Court, in an office or in command of an army; with none free
     the card goes to its deck (Events / Traitor, l.289; Royal Pardon, l.484)."""
-    s = g.state
     if nid not in g.content.nobles:
         _pardon_other(g, nid, rule)
         return
     free = free_positions(g, nid)
     if not free:
-        s.noble_deck.insert(0, nid)
+        court.to_deck_bottom(g, nid)
         g.log(f"No free position: {g.name(nid)} goes to the noble deck.", rule=rule)
         return
     popts = Choices()
@@ -256,7 +255,7 @@ def _pardon_other(g: Game, nid: str, rule: str) -> None:
             s.court_geniuses[slot] = nid
             g.log(f"{g.name(nid)} returns to Court.", rule=rule)
         else:
-            s.genius_deck.insert(0, nid)
+            court.to_deck_bottom(g, nid, genius=True)
             g.log(f"No place at Court: {g.name(nid)} goes to the genius deck.", rule=rule)
         return
     if s.mistress is None and g.content.ladies[nid].prestige <= 0:
