@@ -18,8 +18,6 @@ needs no code here; a field of any other type fails at import, naming it.
 
 from __future__ import annotations
 
-import dataclasses
-from collections import Counter
 from typing import Any
 
 from planet_king.engine.codec import (
@@ -62,17 +60,7 @@ def stats_data(stats: Stats) -> dict[str, Any]:
 def copy_stats(stats: Stats) -> Stats:
     """A private copy of the statistics (cheaper than serialising them at every turn
     start: they are serialised only when a save is written)."""
-    return Stats(**{f.name: _copy(getattr(stats, f.name)) for f in dataclasses.fields(Stats)})
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, Counter):
-        return Counter(value)
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value  # numbers, text, tuples of them
+    return stats.clone()
 
 
 def digest(state: GameState) -> str:
