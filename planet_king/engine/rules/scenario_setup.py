@@ -148,6 +148,11 @@ def _random_court(g: Game) -> Rules:
             court.place(g, nid, slot, cause="set-up")
         else:
             court.to_deck_bottom(g, nid)
+            g.log(
+                f"No seat at Court for {g.name(nid)}: the card goes to the bottom of the "
+                "noble deck.",
+                rule=RULE_SETUP,
+            )
     for _ in range(scen.random_geniuses):
         free = [i for i, x in enumerate(s.court_geniuses) if x is None]
         if not s.genius_deck or not free:

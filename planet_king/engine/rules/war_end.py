@@ -168,8 +168,8 @@ def _palatinate_over(g: Game, cause: str) -> Rules:
         else:
             court.to_deck_bottom(g, amb)
             g.log(
-                f"The Ambassador in Austria, {g.name(amb)}, goes to the noble deck: the Court "
-                "is full.",
+                f"The Ambassador in Austria, {g.name(amb)}, goes to the bottom of the noble "
+                "deck: the Court is full.",
                 rule=RULE_PALATINATE,
                 cause=cause,
             )

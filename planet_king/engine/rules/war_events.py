@@ -337,7 +337,11 @@ def _conde_to_spain(g: Game, card: EventCard) -> Rules:
             yield from court.offer_court(g, old, deck, prompt, rule=RULE_FRONDE, cause=card.name)
         ):
             court.to_deck_bottom(g, old)
-            g.log(f"{g.name(old)} goes to the noble deck.", rule=RULE_FRONDE, cause=card.name)
+            g.log(
+                f"{g.name(old)} goes to the bottom of the noble deck.",
+                rule=RULE_FRONDE,
+                cause=card.name,
+            )
     for f in wars.FRANCE_FRONTS:
         ws = s.wars.get(f)
         if ws is not None and ws.enemy_leader == war_leaders.FRENCH_CONDE:

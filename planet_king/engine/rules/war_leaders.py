@@ -174,7 +174,7 @@ def leader_home(
     prompt = prompt or f"The war is over: where does {g.name(nid)} go?"
     if not (yield from court.offer_court(g, nid, deck, prompt, rule=rule, cause=cause)):
         court.to_deck_bottom(g, nid)
-        g.log(f"{g.name(nid)} goes to the noble deck.", rule=rule, cause=cause)
+        g.log(f"{g.name(nid)} goes to the bottom of the noble deck.", rule=rule, cause=cause)
 
 
 def conde_leaves(g: Game, cause: str) -> Rules:

@@ -226,7 +226,7 @@ def return_from_exile(g: Game, nid: str, *, rule: str, cause: str) -> Rules:
     free = free_positions(g, nid)
     if not free:
         court.to_deck_bottom(g, nid)
-        g.log(f"No free position: {g.name(nid)} goes to the noble deck.", rule=rule)
+        g.log(f"No free position: {g.name(nid)} goes to the bottom of the noble deck.", rule=rule)
         return
     popts = Choices()
     for p in free:
@@ -256,7 +256,10 @@ def _pardon_other(g: Game, nid: str, rule: str) -> None:
             g.log(f"{g.name(nid)} returns to Court.", rule=rule)
         else:
             court.to_deck_bottom(g, nid, genius=True)
-            g.log(f"No place at Court: {g.name(nid)} goes to the genius deck.", rule=rule)
+            g.log(
+                f"No place at Court: {g.name(nid)} goes to the bottom of the genius deck.",
+                rule=rule,
+            )
         return
     if s.mistress is None and g.content.ladies[nid].prestige <= 0:
         s.mistress = nid
