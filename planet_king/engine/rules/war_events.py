@@ -331,7 +331,7 @@ def _conde_to_spain(g: Game, card: EventCard) -> Rules:
     s.wars[front].leader = None
     court.place(g, conde, pos, cause=card.name)
     if old:
-        deck = Option("deck", f"{g.name(old)} goes to the noble deck")
+        deck = Option("deck", f"{g.name(old)} goes to the bottom of the noble deck")
         prompt = f"{g.name(old)} gives up the command: Court or noble deck?"
         if not (
             yield from court.offer_court(g, old, deck, prompt, rule=RULE_FRONDE, cause=card.name)

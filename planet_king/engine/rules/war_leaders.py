@@ -170,7 +170,7 @@ def leader_home(
     ws = g.state.wars[war_id]
     nid = ws.leader or ""
     ws.leader = None
-    deck = Option("deck", f"{g.name(nid)} goes to the noble deck")
+    deck = Option("deck", f"{g.name(nid)} goes to the bottom of the noble deck")
     prompt = prompt or f"The war is over: where does {g.name(nid)} go?"
     if not (yield from court.offer_court(g, nid, deck, prompt, rule=rule, cause=cause)):
         court.to_deck_bottom(g, nid)
