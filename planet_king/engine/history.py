@@ -97,7 +97,7 @@ def record(game: Game, turn: int, turn_digests: int) -> StartRecord:
         turn,
         len(game.choices),
         snapshot.to_text(snapshot.state_data(game.state)),
-        snapshot.copy_stats(game.state.stats),
+        game.state.stats.clone(),  # a private copy: serialised only when a save is written
         game.rng.getstate(),
         game.random_draws,
         len(game.log_entries),

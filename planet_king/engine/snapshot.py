@@ -57,14 +57,8 @@ def stats_data(stats: Stats) -> dict[str, Any]:
     return record(Stats).encode(stats)
 
 
-def copy_stats(stats: Stats) -> Stats:
-    """A private copy of the statistics (cheaper than serialising them at every turn
-    start: they are serialised only when a save is written)."""
-    return stats.clone()
-
-
 def digest(state: GameState) -> str:
-    """A short hash of the whole position (the statistics excluded)."""
+    """A short hash of the whole position (``NOT_DIGESTED`` left out)."""
     return state_digest(state, NOT_DIGESTED)
 
 
