@@ -74,17 +74,25 @@ def newer_rules(monkeypatch: pytest.MonkeyPatch) -> int:
     return RULES_VERSION + 1
 
 
+class _EveryDrawTwice(random.Random):
+    """An RNG that throws away every other draw of random bits."""
+
+    def getrandbits(self, k: int) -> int:
+        super().getrandbits(k)
+        return super().getrandbits(k)
+
+
+def change_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rules change that alters play: the game's RNG draws every number twice and
+    keeps the second (the same seed and choices no longer give the same game). Made on
+    ``random.Random``, which the game looks up when it is made, not on a method of
+    ``Game``, which the compiled build (scripts/compile_core.py) calls directly."""
+    monkeypatch.setattr(random, "Random", _EveryDrawTwice)
+
+
 @pytest.fixture
 def changed_rules(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A rules change that alters play: every shuffle of the event deck is followed by
-    a second one (the same seed and choices no longer give the same game)."""
-    shuffle = Game.shuffle_deck
-
-    def shuffle_twice(game: Game) -> None:
-        shuffle(game)
-        game.rng.shuffle(game.state.deck)
-
-    monkeypatch.setattr(Game, "shuffle_deck", shuffle_twice)
+    change_the_rules(monkeypatch)
 
 
 def _edited(src: Path, tmp_path: Path, edit) -> Path:  # type: ignore[no-untyped-def]
@@ -289,8 +297,7 @@ def test_a_game_resumed_at_its_first_choice_saves_as_resumed(
         game.choose(game.decision.legal_ids[0])
     path = saves.save_game(game, "hothead", saves_dir=tmp_path)
     assert saves.read_save(path).snapshot["choices"] == 0
-    shuffle = Game.shuffle_deck
-    monkeypatch.setattr(Game, "shuffle_deck", lambda g: (shuffle(g), shuffle(g)))
+    change_the_rules(monkeypatch)
     program_rules(monkeypatch, RULES_VERSION + 1)
     resumed = saves.load_game(path, content=content)
     assert resumed.state.deck == game.state.deck  # the deck as it was dealt, not reshuffled
