@@ -185,8 +185,16 @@ def _state_change(before: Game, after: Game) -> str:
 
 
 def fuzz_one(
-    scenario: str, options: GameOptions, seed: int, bot_name: str, content: Content
+    scenario: str,
+    options: GameOptions,
+    seed: int,
+    bot_name: str,
+    content: Content,
+    *,
+    undo_rate: float = 0.03,
 ) -> dict[str, Any]:
+    """One game, checked after every choice; ``undo_rate``: the share of choices
+    after which an undo is tried."""
     game = Game(scenario, seed=seed, options=options, content=content)
     bot = make_bot(bot_name, seed ^ 0x5EED)
     shadow = Game(scenario, seed=seed, options=options, content=content)
@@ -252,9 +260,9 @@ def fuzz_one(
             loaded = saves.loads(text, content=content)
             _need(loaded.state.digest() == digest, f"choice {k}: load differs")
             full_loads += 1
-        if rng.random() < 0.03:  # undo: refused across a draw unless learning
+        if rng.random() < undo_rate:  # undo: refused across a draw in sight unless learning
             strict = game.can_undo()
-            crossed = game.random_draws != game._trace.draws_before_choice[-1]
+            crossed = game.seen_draws != game._trace.seen_before_choice[-1]
             _need((strict is None) != crossed, f"choice {k}: undo policy wrong ({strict})")
             back = game.undo(learning=crossed)
             _need(back.state.digest() == digests_before[-1], f"choice {k}: undo differs")
@@ -412,7 +420,8 @@ def main(argv: list[str] | None = None) -> int:
         levels = Counter(
             r.get("level", "FAILED") for r in results if (r["scenario"], r["bot"]) == (scen, bot)
         )
-        print(f"  {scen:18} {bot:7} {n:6} games  {dict(sorted(levels.items()))}")
+        ends = ", ".join(f"{level} {count}" for level, count in sorted(levels.items()))
+        print(f"  {scen:18} {bot:7} {n:6} games  {ends}")
     if failures and args.keep_failures:
         for f in failures[:50]:
             f["save"] = _keep(f, args.keep_failures)
