@@ -18,7 +18,8 @@ the bot seed ``simulate`` gives: by the policy bot alone, and by ``AdvisorBot`` 
 given budget (defaults: the registered ``advisor`` bot's). The two games are the same
 until the advisor first overrides the policy. Prints, every 10 games and at the end, the
 mean utility (the advisor's: victory level + 0.01 per VP), VP, victory-level shares and
-automatic defeats of both, their paired differences with 95% confidence intervals, and
+automatic defeats of both, their paired differences with 95% confidence intervals (and
+about how many games the utility's would need to leave zero, at its mean and spread), and
 what the advice cost (seconds and playouts a guided game, decisions consulted and
 overridden). One process, one core, or with ``--cluster`` the games in batches on Dask
 (the rows come back as their batch ends, each with its seed; the figures are the same):
@@ -69,6 +70,17 @@ def _ci(xs: list[float]) -> tuple[float, float]:
     m = sum(xs) / n
     sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
     return m, 1.96 * sd / math.sqrt(n)
+
+
+def games_to_clear(xs: list[float]) -> int | None:
+    """About how many paired games the 95% interval of the mean of ``xs`` needs to leave
+    zero, were the mean and the spread to stay as they are (None: no mean to clear)."""
+    n = len(xs)
+    m, ci = _ci(xs)
+    if n < 2 or m == 0:
+        return None
+    sd = ci * math.sqrt(n) / 1.96
+    return max(2, math.ceil((1.96 * sd / abs(m)) ** 2))
 
 
 def main() -> None:
@@ -279,6 +291,14 @@ def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
         print(
             f"  {name}: {said('policy')} {a[0]:.3f} ± {a[1]:.3f}, guided {b[0]:.3f} ± "
             f"{b[1]:.3f}, paired difference {d[0]:+.3f} ± {d[1]:.3f}"
+        )
+
+    utility = [r["guided"][0] - r["alone"][0] for r in rows]  # type: ignore[index]
+    needed = games_to_clear(utility)
+    if needed is not None:
+        print(
+            f"  the utility's interval leaves zero at about {needed} paired games, were its "
+            "mean and spread to stay as they are (a guide for a run spread over sessions)"
         )
 
     def mean(key: str) -> float:

@@ -43,6 +43,16 @@ def test_luck_that_explains_nothing_leaves_the_difference_and_its_interval(
     assert abs(mean - raw_mean) < 0.02 and abs(ci - raw_ci) < 0.01
 
 
+def test_games_to_clear_is_the_first_count_whose_interval_leaves_zero(
+    advisor_guided: ModuleType,
+) -> None:
+    xs = [1.1, -0.9] * 50  # mean 0.1, spread about 1
+    needed = advisor_guided.games_to_clear(xs)
+    sd = advisor_guided._ci(xs)[1] * math.sqrt(len(xs)) / 1.96
+    assert 1.96 * sd / math.sqrt(needed) <= 0.1 < 1.96 * sd / math.sqrt(needed - 1)
+    assert advisor_guided.games_to_clear([1.0, -1.0] * 50) is None  # no mean to clear
+
+
 def _args(advisor_guided: ModuleType, out, **flags):
     import argparse
 
