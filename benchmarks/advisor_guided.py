@@ -76,11 +76,10 @@ def games_to_clear(xs: list[float]) -> int | None:
     """About how many paired games the 95% interval of the mean of ``xs`` needs to leave
     zero, were the mean and the spread to stay as they are (None: no mean to clear)."""
     n = len(xs)
-    m, ci = _ci(xs)
-    if n < 2 or m == 0:
+    if n < 2:
         return None
-    sd = ci * math.sqrt(n) / 1.96
-    return max(2, math.ceil((1.96 * sd / abs(m)) ** 2))
+    m, ci = _ci(xs)  # the interval narrows as one over the root of the games
+    return None if m == 0 else max(2, math.ceil(n * (ci / m) ** 2))
 
 
 def main() -> None:
