@@ -42,6 +42,7 @@ import random
 import sys
 import time
 from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -87,25 +88,43 @@ def default_data() -> list[Path]:
     return sorted(default_dir().glob("positions-*.csv.gz"))
 
 
-def read(paths: list[Path]) -> dict[str, dict[str, Any]]:
+def read(paths: list[Path], scenarios: tuple[str, ...] = SCENARIOS) -> dict[str, dict[str, Any]]:
     """Per scenario: the model's inputs X (the stored ``FEATURES`` and the stages derived
-    from them), labels (level index, VP), game seeds, decision indices."""
-    by: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
+    from them), labels (level index, VP), game seeds, decision indices. The inputs are
+    kept as float32 arrays, converted a block of rows at a time: millions of positions as
+    Python lists of floats would take tens of gigabytes."""
+    blocks: dict[str, dict[str, list[np.ndarray]]] = defaultdict(lambda: defaultdict(list))
     n_feat = len(FEATURES)
+
+    def flush(rows: dict[str, dict[str, list]]) -> None:
+        for sc, d in rows.items():
+            out = blocks[sc]
+            out["X"].append(np.asarray(d["X"], dtype=np.float32))
+            for k in ("seed", "decision", "level"):
+                out[k].append(np.asarray(d[k], dtype=np.int64))
+            out["vp"].append(np.asarray(d["vp"], dtype=np.float64))
+        rows.clear()
+
     for path in paths:
+        rows: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
         with gzip.open(path, "rt", encoding="utf-8", newline="") as fh:
             r = csv.reader(fh)
             header = next(r)
             if tuple(header[3 : 3 + n_feat]) != FEATURES:
                 sys.exit(f"error: {path} was written with other features: regenerate it")
-            for row in r:
-                d = by[row[0]]
+            for n, row in enumerate(r, 1):
+                if row[0] not in scenarios:
+                    continue
+                d = rows[row[0]]
                 d["seed"].append(int(row[1]))
                 d["decision"].append(int(row[2]))
                 d["X"].append(with_stages([float(v) for v in row[3 : 3 + n_feat]]))
                 d["level"].append(int(row[3 + n_feat]))
                 d["vp"].append(float(row[4 + n_feat]))
-    return {sc: {k: np.asarray(v) for k, v in d.items()} for sc, d in by.items()}
+                if n % 50_000 == 0:
+                    flush(rows)
+        flush(rows)
+    return {sc: {k: np.concatenate(v) for k, v in d.items()} for sc, d in blocks.items()}
 
 
 def split(seeds: np.ndarray) -> np.ndarray:
@@ -123,8 +142,10 @@ def fit_scenario(
         rng = np.random.default_rng(RANDOM_STATE)
         drop = rng.choice(np.flatnonzero(tr), int(tr.sum()) - max_train, replace=False)
         tr[drop] = False
-    keep = np.flatnonzero(X[tr].std(axis=0) > 1e-9)
-    mean, scale = X[tr][:, keep].mean(axis=0), X[tr][:, keep].std(axis=0)
+    Xtr = X[tr].astype(np.float64)
+    keep = np.flatnonzero(Xtr.std(axis=0) > 1e-9)
+    mean, scale = Xtr[:, keep].mean(axis=0), Xtr[:, keep].std(axis=0)
+    del Xtr
     Z = np.clip((X[:, keep] - mean) / scale, -CLIP, CLIP)  # as the model reads them
     classes = np.unique(y[tr])
     va &= np.isin(y, classes)  # a level no training game reached cannot be forecast
@@ -135,13 +156,7 @@ def fit_scenario(
         f"logistic C={c:g}": LogisticRegression(C=c, max_iter=2000) for c in (0.05, 0.5)
     }
     if hidden > 0:
-        candidates[f"mlp{hidden}"] = MLPClassifier(
-            hidden_layer_sizes=(hidden,),
-            alpha=1e-2,
-            early_stopping=True,
-            max_iter=200,
-            random_state=RANDOM_STATE,
-        )
+        candidates[f"mlp{hidden}"] = GameStoppedMLP(hidden, Z[va], y[va], classes)
     if trees > 0:
         candidates[f"trees{trees}"] = GradientBoostingClassifier(
             n_estimators=trees,
@@ -185,6 +200,69 @@ def fit_scenario(
         net["out"] = {"W": _round(W2.T / temperature), "b": _round(b2 / temperature)}
     losses["temperature"] = temperature
     return net, best, losses
+
+
+class GameStoppedMLP:
+    """A one-hidden-layer network trained an epoch at a time (Adam), kept at the epoch
+    whose log-loss on the validation games is lowest, and stopped ``PATIENCE`` epochs
+    after it. scikit-learn's own early stopping holds out random positions, whose games
+    (and so labels) it also trains on: the network learnt the games, its validation loss
+    looked fine, and the held-out games' was worse than the regression's."""
+
+    PATIENCE = 3
+    MAX_EPOCHS = 60
+
+    def __init__(self, hidden: int, Zva: np.ndarray, yva: np.ndarray, classes: np.ndarray):
+        self.net = MLPClassifier(
+            hidden_layer_sizes=(hidden,),
+            alpha=1e-3,
+            batch_size=256,
+            learning_rate_init=1e-3,
+            random_state=RANDOM_STATE,
+        )
+        self.Zva, self.yva, self.classes = Zva, yva, classes
+
+    def fit(self, Z: np.ndarray, y: np.ndarray) -> GameStoppedMLP:
+        best, best_loss, since = None, float("inf"), 0
+        for epoch in range(self.MAX_EPOCHS):
+            self.net.partial_fit(Z, y, classes=self.classes)
+            loss = float(log_loss(self.yva, self.net.predict_proba(self.Zva), labels=self.classes))
+            print(f"    mlp epoch {epoch + 1}: validation log-loss {loss:.4f}", flush=True)
+            if loss < best_loss - 1e-4:
+                best_loss, since = loss, 0
+                best = (
+                    [c.copy() for c in self.net.coefs_],
+                    [b.copy() for b in self.net.intercepts_],
+                )
+            else:
+                since += 1
+                if since >= self.PATIENCE:
+                    break
+        assert best is not None
+        self.net.coefs_, self.net.intercepts_ = best
+        return self
+
+    @property
+    def classes_(self) -> np.ndarray:
+        return self.net.classes_
+
+    @property
+    def coefs_(self) -> list[np.ndarray]:
+        return self.net.coefs_
+
+    @property
+    def intercepts_(self) -> list[np.ndarray]:
+        return self.net.intercepts_
+
+    def predict_proba(self, Z: np.ndarray) -> np.ndarray:
+        return self.net.predict_proba(Z)
+
+    def predict_log_proba(self, Z: np.ndarray) -> np.ndarray:
+        return self.net.predict_log_proba(Z)
+
+
+def _fit(job: tuple[dict[str, Any], int, int, int]) -> tuple[dict[str, Any], str, dict[str, float]]:
+    return fit_scenario(*job)
 
 
 TREE_DEPTH = 3
@@ -255,7 +333,7 @@ def report(ev: Evaluator, data: dict[str, dict[str, Any]], sample: int, playouts
         base_p = {LEVELS[k]: n / total for k, n in base.items()}
         pairs = []
         for i in held:
-            p = ev.predict_features(sc, list(d["X"][i][:N_FEATURES])).levels
+            p = ev.predict_features(sc, d["X"][i][:N_FEATURES].tolist()).levels
             pairs.append((p, LEVELS[int(d["level"][i])]))
         games = len(set(d["seed"][held].tolist()))
         print(f"\n{sc}: {len(held)} held-out positions from {games} games")
@@ -303,6 +381,14 @@ def main() -> None:
     ap.add_argument(
         "--max-train", type=int, default=25000, help="training positions per scenario, at most"
     )
+    ap.add_argument(
+        "--scenario",
+        action="append",
+        choices=SCENARIOS,
+        help="train only these; the others' models are kept from --base (default: all)",
+    )
+    ap.add_argument("--base", type=Path, default=MODEL_FILE, help="with --scenario")
+    ap.add_argument("--workers", type=int, default=1, help="scenarios fitted at once")
     ap.add_argument("--playout-sample", type=int, default=40, help="held-out positions")
     ap.add_argument("--playouts", type=int, default=8, help="per position")
     a = ap.parse_args()
@@ -312,14 +398,30 @@ def main() -> None:
     for p in paths:
         if not p.is_file():
             sys.exit(f"error: {p}: no such file")
-    data = read(paths)
-    missing = [sc for sc in SCENARIOS if sc not in data]
+    chosen = tuple(a.scenario or SCENARIOS)
+    base = None
+    if len(chosen) < len(SCENARIOS):
+        # The other scenarios' models are kept from the base file, which must have been
+        # trained on what a model trained now would be (the same data, play and features).
+        try:
+            base = json.loads(a.base.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            sys.exit(f"error: {a.base}: cannot be read ({exc})")
+        if base.get("version") != current_version() or base.get("format") != FORMAT:
+            sys.exit(f"error: {a.base} was trained on other data, play or features: retrain all")
+    data = read(paths, chosen)
+    missing = [sc for sc in chosen if sc not in data]
     if missing:
         sys.exit(f"error: no positions of {', '.join(missing)}")
     nets, trained = {}, {}
-    for sc in SCENARIOS:
+    jobs = [(data[sc], a.hidden, a.max_train, a.trees) for sc in chosen]
+    if a.workers > 1:
+        with ProcessPoolExecutor(max_workers=a.workers) as pool:
+            fitted = list(pool.map(_fit, jobs))
+    else:
+        fitted = [_fit(job) for job in jobs]
+    for sc, (net, best, losses) in zip(chosen, fitted, strict=True):
         d = data[sc]
-        net, best, losses = fit_scenario(d, a.hidden, a.max_train, a.trees)
         nets[sc] = net
         games = len(set(d["seed"].tolist()))
         n_train = min(a.max_train, int((split(d["seed"]) == 0).sum()))
@@ -329,6 +431,7 @@ def main() -> None:
             "games": games,
             "model": best,
             "temperature": losses["temperature"],
+            "files": [p.name for p in paths if f"-{sc}-" in p.name],
         }
         print(
             f"{sc}: {len(d['level'])} positions from {games} games ({n_train} trained on); "
@@ -337,11 +440,23 @@ def main() -> None:
             + f" -> {best}, temperature {losses['temperature']:.2f}",
             flush=True,
         )
+    files = [p.name for p in paths]
+    if base is not None:
+        for sc in SCENARIOS:
+            if sc not in chosen:
+                nets[sc] = base["scenarios"][sc]
+                trained[sc] = base["trained"]["scenarios"][sc]
+                trained[sc].setdefault(
+                    "files", [f for f in base["trained"]["files"] if f"-{sc}-" in f]
+                )
+                files += [f for f in trained[sc]["files"] if f not in files]
+        nets = {sc: nets[sc] for sc in SCENARIOS}
+        trained = {sc: trained[sc] for sc in SCENARIOS}
     raw = {
         "format": FORMAT,
         "version": current_version(),
         "features": list(MODEL_INPUTS),
-        "trained": {"files": [p.name for p in paths], "scenarios": trained},
+        "trained": {"files": files, "scenarios": trained},
         "scenarios": nets,
     }
     tmp = a.out.with_suffix(".tmp")

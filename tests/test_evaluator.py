@@ -166,6 +166,26 @@ def test_a_tree_model_sums_its_leaves_into_each_level_s_logit() -> None:
         assert p.value == pytest.approx(2.0 + 2.0 * win + VP_WEIGHT * 3.0)
 
 
+def test_a_network_model_passes_its_inputs_through_rectified_hidden_units() -> None:
+    """The model file's network form: each hidden unit is max(0, w.z + b) of the
+    standardised inputs, and the levels' logits are linear in the hidden units."""
+    n = feats.N_FEATURES
+    unit = [0.0] * n
+    unit[1] = 1.0  # both hidden units read the second feature, one of them negated
+    ev = hothead_model(
+        mean=0.0,
+        scale=1.0,
+        hidden={"W": [unit, [-v for v in unit]], "b": [0.0, 0.5]},
+        out={"W": [[0.0, 0.0], [2.0, -1.0]], "b": [0.0, 0.1]},
+        vp={"w": [0.0] * n, "b": 1.0},
+    )
+    for x1, logit in ((1.5, 0.1 + 2.0 * 1.5), (0.2, 0.1 + 0.4 - 0.3), (-2.0, 0.1 - 2.5)):
+        x = [0.0] * n
+        x[1] = x1  # the second unit is rectified to zero above 0.5, the first below 0
+        p = ev.predict_features("hothead", x)
+        assert p.levels["major-victory"] == pytest.approx(1.0 / (1.0 + math.exp(-logit)))
+
+
 def test_an_input_far_beyond_the_training_games_is_read_at_the_clip() -> None:
     """A feature the training games almost never showed is held within ``CLIP``
     deviations of its mean, so a weight fitted on a handful of positions cannot swamp
