@@ -58,6 +58,7 @@ except ImportError:  # pragma: no cover - a message, not a traceback
 from planet_king.content.loader import load_content
 from planet_king.evaluator.calibration import (
     Reliability,
+    brier,
     mean_brier,
     playout_levels,
     position,
@@ -321,7 +322,13 @@ def _round(a: np.ndarray) -> list:
     return np.round(a.astype(float), 6).tolist()
 
 
-def report(ev: Evaluator, data: dict[str, dict[str, Any]], sample: int, playouts: int) -> None:
+def report(
+    ev: Evaluator,
+    data: dict[str, dict[str, Any]],
+    sample: int,
+    playouts: int,
+    against: Evaluator | None = None,
+) -> None:
     content = load_content()
     for sc in SCENARIOS:
         if sc not in data:
@@ -341,6 +348,8 @@ def report(ev: Evaluator, data: dict[str, dict[str, Any]], sample: int, playouts
             f"  Brier: evaluator {mean_brier(pairs):.4f}; base rates "
             f"{mean_brier([(base_p, lv) for _, lv in pairs]):.4f}"
         )
+        if against is not None:
+            compare(against, sc, d, held, pairs)
         print(Reliability.of(pairs).text())
         if sample <= 0:
             continue
@@ -363,6 +372,31 @@ def report(ev: Evaluator, data: dict[str, dict[str, Any]], sample: int, playouts
         )
         print("  reliability of the truncated playouts:")
         print(Reliability.of(po_pairs).text())
+
+
+def compare(
+    other: Evaluator,
+    sc: str,
+    d: dict[str, Any],
+    held: np.ndarray,
+    pairs: list[tuple[dict[str, float], str]],
+) -> None:
+    """Another model's Brier score on the same held-out positions, and the new model's
+    less it, paired, with a 95% interval over the games (a game's positions are alike)."""
+    diff: dict[int, list[float]] = defaultdict(list)
+    theirs = []
+    for i, (p, level) in zip(held, pairs, strict=True):
+        q = other.predict_features(sc, d["X"][i][:N_FEATURES].tolist()).levels
+        theirs.append((q, level))
+        diff[int(d["seed"][i])].append(brier(p, level) - brier(q, level))
+    per_game = np.array([np.mean(v) for v in diff.values()])
+    gap = float(np.mean([x for v in diff.values() for x in v]))
+    half = 1.96 * per_game.std(ddof=1) / np.sqrt(len(per_game))
+    print(
+        f"  Brier of the model compared: {mean_brier(theirs):.4f}; this one less it "
+        f"{gap:+.4f} "
+        f"(± {half:.4f} over the {len(per_game)} games' means)"
+    )
 
 
 def main() -> None:
@@ -389,6 +423,9 @@ def main() -> None:
     )
     ap.add_argument("--base", type=Path, default=MODEL_FILE, help="with --scenario")
     ap.add_argument("--workers", type=int, default=1, help="scenarios fitted at once")
+    ap.add_argument(
+        "--against", type=Path, help="a model file to compare on the held-out positions"
+    )
     ap.add_argument("--playout-sample", type=int, default=40, help="held-out positions")
     ap.add_argument("--playouts", type=int, default=8, help="per position")
     a = ap.parse_args()
@@ -463,7 +500,13 @@ def main() -> None:
     tmp.write_text(json.dumps(raw, separators=(",", ":")) + "\n", encoding="utf-8")
     tmp.replace(a.out)
     print(f"wrote {a.out} ({a.out.stat().st_size // 1024} KiB)")
-    report(Evaluator(raw), data, a.playout_sample, a.playouts)
+    against = None
+    if a.against is not None:
+        try:
+            against = Evaluator.load(a.against)
+        except ValueError as exc:
+            sys.exit(f"error: {exc}")
+    report(Evaluator(raw), data, a.playout_sample, a.playouts, against)
 
 
 if __name__ == "__main__":
