@@ -42,6 +42,7 @@ from planet_king.evaluator.lookahead import settle
 from planet_king.evaluator.model import CLIP, default_evaluator, outcome_level, utility
 from planet_king.evaluator.selfplay import TYPICAL_DECISIONS, game_seed
 from planet_king.seeds import bot_seed
+from planet_king.sim import play_to_end
 
 # A pair: game seed, decision index, kind of alternative, the two outcomes' utilities,
 # the two settled positions' features.
@@ -58,9 +59,7 @@ def _taken(root: Game, option: str, fate: int, policy_seed: int) -> Game:
 
 
 def _finish(g: Game, policy_seed: int) -> float:
-    bot = ExpertBot(policy_seed)
-    while g.decision is not None:
-        g.choose(bot.choose(g))
+    play_to_end(g, ExpertBot(policy_seed))
     return utility(outcome_level(g), g.state.vp)
 
 
@@ -84,11 +83,12 @@ def game_pairs(job: tuple[str, int, int, int]) -> list[Pair]:
             fate = rng.getrandbits(48)
             if rng.random() < 0.5:
                 kind = "favourite"
-                valued = {o: ev.value(_taken(g, o, fate, policy_seed)) for o in others}
-                other = max(others, key=valued.__getitem__)
+                trials = {o: _taken(g, o, fate, policy_seed) for o in others}
+                valued = {o: ev.value(t) for o, t in trials.items()}
+                b = trials[max(others, key=valued.__getitem__)]
             else:
-                kind, other = "random", rng.choice(others)
-            a, b = _taken(g, mine, fate, policy_seed), _taken(g, other, fate, policy_seed)
+                kind, b = "random", _taken(g, rng.choice(others), fate, policy_seed)
+            a = _taken(g, mine, fate, policy_seed)
             if not a.over and not b.over:  # a reign ended in the follow-up: nothing to value
                 xa, xb = features(a), features(b)
                 ua, ub = _finish(a, policy_seed), _finish(b, policy_seed)
@@ -111,13 +111,17 @@ def correlation(xs: list[float], ys: list[float]) -> float:
     return sxy / math.sqrt(sxx * syy) if sxx and syy else float("nan")
 
 
-def report(scenario: str, pairs: list[Pair]) -> None:
+def evaluator_gaps(scenario: str, pairs: list[Pair]) -> list[float]:
+    """The packaged evaluator's value of the expert's option's position less the other's."""
     net = default_evaluator().nets[scenario]
-    gaps = [ua - ub for _, _, _, ua, ub, _, _ in pairs]
-    said = [
+    return [
         net.predict(with_stages(xa)).value - net.predict(with_stages(xb)).value
         for *_, xa, xb in pairs
     ]
+
+
+def report(scenario: str, pairs: list[Pair], said: list[float]) -> None:
+    gaps = [ua - ub for _, _, _, ua, ub, _, _ in pairs]
     print(f"{scenario}: {len(pairs)} pairs from {len({p[0] for p in pairs})} games")
     for kind in ("favourite", "random", None):
         rows = [i for i, p in enumerate(pairs) if kind is None or p[2] == kind]
@@ -135,7 +139,7 @@ def report(scenario: str, pairs: list[Pair]) -> None:
     )
 
 
-def fit(scenario: str, pairs: list[Pair]) -> None:
+def fit(scenario: str, pairs: list[Pair], said: list[float]) -> None:
     """A ridge correction of the evaluator's gap, fitted on 70% of the games."""
     import numpy as np
 
@@ -146,12 +150,7 @@ def fit(scenario: str, pairs: list[Pair]) -> None:
         return np.clip((np.asarray(with_stages(x))[keep] - mean) * inv, -CLIP, CLIP)
 
     du = np.array([ua - ub for _, _, _, ua, ub, _, _ in pairs])
-    dv = np.array(
-        [
-            net.predict(with_stages(a)).value - net.predict(with_stages(b)).value
-            for *_, a, b in pairs
-        ]
-    )
+    dv = np.array(said)
     dz = np.array([z(a) - z(b) for *_, a, b in pairs])
     train = np.array([random.Random(p[0]).random() < 0.7 for p in pairs])
     held = ~train
@@ -186,9 +185,10 @@ def main() -> None:
     print(f"({time.perf_counter() - start:.0f} s wall on {a.workers} workers, seed {a.seed})")
     if len(pairs) < 2:
         raise SystemExit("decision_stakes: fewer than two pairs; play more games")
-    report(a.scenario, pairs)
+    said = evaluator_gaps(a.scenario, pairs)
+    report(a.scenario, pairs, said)
     if a.fit:
-        fit(a.scenario, pairs)
+        fit(a.scenario, pairs, said)
 
 
 if __name__ == "__main__":

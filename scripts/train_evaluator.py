@@ -397,8 +397,7 @@ def compare(
     half = 1.96 * per_game.std(ddof=1) / np.sqrt(len(per_game))
     print(
         f"  Brier of the model compared: {mean_brier(theirs):.4f}; this one less it "
-        f"{gap:+.4f} "
-        f"(± {half:.4f} over the {len(per_game)} games' means)"
+        f"{gap:+.4f} (± {half:.4f} over the {len(per_game)} games' means)"
     )
 
 
@@ -438,7 +437,7 @@ def main() -> None:
     for p in paths:
         if not p.is_file():
             sys.exit(f"error: {p}: no such file")
-    chosen = tuple(a.scenario or SCENARIOS)
+    chosen = tuple(dict.fromkeys(a.scenario or SCENARIOS))  # each once, in the order asked
     base = None
     if len(chosen) < len(SCENARIOS):
         # The other scenarios' models are kept from the base file, which must have been
