@@ -4,9 +4,10 @@ today's truncated-playout value (``advisor.value``).
     python benchmarks/evaluator_calibration.py [--games 100] [--seed 2] [--sample 30]
         [--playouts 8] [--scenario NAME ...]
 
-Plays ``--games`` expert games of each scenario from master seed ``--seed`` (the model
-was trained on seed 11's games: these are unseen), samples positions as the training
-data does (``planet_king.evaluator.selfplay``) and prints, per scenario, the Brier score
+Plays ``--games`` expert games of each scenario from master seed ``--seed`` (the models
+were trained on seeds 11-13, Anni Horribiles' on 41-42: these are unseen), samples
+positions as the training data does (``planet_king.evaluator.selfplay``) and prints, per
+scenario, the Brier score
 of the packaged evaluator and of the levels' base rates in these games, and the
 evaluator's reliability table; then, on ``--sample`` of the positions, the Brier score
 of the evaluator and of ``--playouts`` truncated expert playouts each (the rest of the
