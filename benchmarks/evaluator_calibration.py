@@ -7,12 +7,11 @@ today's truncated-playout value (``advisor.value``).
 Plays ``--games`` expert games of each scenario from master seed ``--seed`` (the models
 were trained on seeds 11-13, Anni Horribiles' on 41-42: these are unseen), samples
 positions as the training data does (``planet_king.evaluator.selfplay``) and prints, per
-scenario, the Brier score
-of the packaged evaluator and of the levels' base rates in these games, and the
-evaluator's reliability table; then, on ``--sample`` of the positions, the Brier score
-of the evaluator and of ``--playouts`` truncated expert playouts each (the rest of the
-turn, valued by the forecast as the advisor values an option, and by the evaluator as
-its leaf value).
+scenario, the Brier score of the packaged evaluator and of the levels' base rates in these
+games, and the evaluator's reliability table; then, on ``--sample`` of the positions,
+the Brier score of the evaluator and of ``--playouts`` truncated expert playouts each
+(the rest of the turn, valued by the forecast as the advisor values an option, and by
+the evaluator as its leaf value).
 """
 
 from __future__ import annotations
