@@ -440,6 +440,12 @@ def main() -> None:
     for p in paths:
         if not p.is_file():
             sys.exit(f"error: {p}: no such file")
+    against = None  # read before the training: a bad file fails at once
+    if a.against is not None:
+        try:
+            against = Evaluator.load(a.against)
+        except ValueError as exc:
+            sys.exit(f"error: {exc}")
     chosen = tuple(dict.fromkeys(a.scenario or SCENARIOS))  # each once, in the order asked
     base = None
     if len(chosen) < len(SCENARIOS):
@@ -505,12 +511,6 @@ def main() -> None:
     tmp.write_text(json.dumps(raw, separators=(",", ":")) + "\n", encoding="utf-8")
     tmp.replace(a.out)
     print(f"wrote {a.out} ({a.out.stat().st_size // 1024} KiB)")
-    against = None
-    if a.against is not None:
-        try:
-            against = Evaluator.load(a.against)
-        except ValueError as exc:
-            sys.exit(f"error: {exc}")
     report(Evaluator(raw), data, a.playout_sample, a.playouts, against)
 
 
