@@ -528,6 +528,21 @@ def test_hint_json_says_what_each_action_does_as_the_screens_do(content, tmp_pat
     )
 
 
+@pytest.mark.parametrize(
+    ("scenario", "leaf"),
+    [("the-planet-king", "the learned evaluator"), ("anni-horribiles", "the forecast")],
+)
+def test_hint_says_what_values_a_truncated_playout(
+    content, tmp_path, scenario: str, leaf: str
+) -> None:
+    """Issue 29: hint's plain text names the leaf its playouts were valued by (it said
+    "the forecast" where the learned evaluator values them)."""
+    path = saves.save_game(_position(content, scenario, 6), saves_dir=tmp_path)
+    result = CliRunner().invoke(app, ["hint", str(path), "--playouts", "4", "--workers", "1"])
+    assert result.exit_code == 0, result.stderr
+    assert f"(playouts played 2 End of Turn(s) on, then {leaf})" in result.stdout
+
+
 def test_hint_caps_workers_at_the_cores(content, tmp_path, monkeypatch) -> None:
     """issue 15: more workers than cores only when asked."""
     from planet_king.advisor import pool as advisor_pool

@@ -243,7 +243,7 @@ def hint(
     horizon: Annotated[
         int,
         typer.Option(
-            min=0, help="Turns a playout plays before the forecast values it (0: to the end)."
+            min=0, help="End of Turns a playout plays before its leaf is valued (0: to the end)."
         ),
     ] = 2,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
@@ -258,7 +258,8 @@ def hint(
     from planet_king.advisor.answer import advice_json
     from planet_king.advisor.playout import fork
     from planet_king.advisor.pool import cores, exit_now, stop_on_signals
-    from planet_king.advisor.search import advise
+    from planet_king.advisor.search import advise, default_leaf
+    from planet_king.advisor.value import EVALUATOR
 
     if seconds is not None and playouts is not None:
         raise UserError("give --seconds or --playouts, not both")
@@ -303,6 +304,7 @@ def hint(
         return
     from planet_king.advisor import table  # the table the game's h shows, word for word
 
-    how = "to the end" if horizon == 0 else f"{horizon} turn(s) on, then the forecast"
+    leaf = "learned evaluator" if default_leaf(game.scenario.id) == EVALUATOR else "forecast"
+    how = "to the end" if horizon == 0 else f"{horizon} End of Turn(s) on, then the {leaf}"
     typer.echo(f"{game.decision.prompt} (playouts played {how})")
     typer.echo(table.build(answer).text())
