@@ -23,7 +23,6 @@ expert's) with its standard error on the playouts they share. The summary gives:
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 from pathlib import Path
@@ -54,10 +53,7 @@ def play(args: argparse.Namespace) -> None:
     try:
         for spot in ar.spots(content, aq.SCENARIOS, seeds):
             game, _ = ar.at_spot(content, spot)
-            where = hashlib.sha256(
-                (json.dumps(game.choices) + game.state.digest()).encode()
-            ).hexdigest()[:16]
-            ref = aq.cached(cache, f"{spot.stem}:{where}:0:{version}")
+            ref = aq.cached(cache, f"{spot.stem}:{aq.where(game)}:0:{version}")
             if ref is None:
                 raise SystemExit(f"advisor_duel: error: no reference for {spot.stem}")
             ref = ar.restricted(ref, ar.moves(game))

@@ -185,11 +185,18 @@ def gap(ref: Reference, best: str, other: str) -> tuple[float, float]:
     return d, math.sqrt(var / n)
 
 
+def where(game: Game) -> str:
+    """The position itself (choices and state), in a reference's key: a rule change that
+    moves a game elsewhere never reuses a stale reference."""
+    digest = hashlib.sha256((json.dumps(game.choices) + game.state.digest()).encode())
+    return digest.hexdigest()[:16]
+
+
 def cached(cache: dict[str, Any], key: str) -> Reference | None:
     """The largest reference cached for the position and policy of ``key`` (an older
     list-format entry is converted)."""
-    where, policy = key.rsplit(":", 2)[0], ":" + key.rsplit(":", 1)[1]
-    found = [r for k, r in cache.items() if k.rsplit(":", 2)[0] == where and k.endswith(policy)]
+    stem, policy = key.rsplit(":", 2)[0], ":" + key.rsplit(":", 1)[1]
+    found = [r for k, r in cache.items() if k.rsplit(":", 2)[0] == stem and k.endswith(policy)]
     refs = [r if "n" in r else from_lists(r) for r in found]
     return max(refs, key=lambda r: r["n"], default=None)
 
@@ -361,12 +368,7 @@ def main() -> None:
             if scenario not in wanted:
                 continue
             game = at_position(scenario, seed, at)
-            # the position itself (choices and state) is in the key: a rule change that
-            # moves the greedy game elsewhere never reuses a stale reference
-            where = hashlib.sha256(
-                (json.dumps(game.choices) + game.state.digest()).encode()
-            ).hexdigest()[:16]
-            stem = f"{scenario}:{seed}:{at}:{where}"
+            stem = f"{scenario}:{seed}:{at}:{where(game)}"
             have = cached(cache, f"{stem}:0:{version}")
             ref = have
             if have is None or have["n"] < args.reference_playouts:

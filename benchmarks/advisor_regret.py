@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import fcntl
-import hashlib
 import json
 import math
 import random
@@ -263,10 +262,7 @@ def main() -> None:
             dask = stack.enter_context(connect(args.cluster))
         for spot in chosen:
             game, mine = at_spot(content, spot)
-            where = hashlib.sha256(
-                (json.dumps(game.choices) + game.state.digest()).encode()
-            ).hexdigest()[:16]
-            stem = f"{spot.stem}:{where}"
+            stem = f"{spot.stem}:{aq.where(game)}"
             have = aq.cached(cache, f"{stem}:0:{version}")
             ref = have
             if have is None or have["n"] < args.reference_playouts:

@@ -25,7 +25,6 @@ better on the fourth set of 50 (README, "One End of Turn, valued by the evaluato
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import math
 import random
@@ -58,10 +57,7 @@ def play(args: argparse.Namespace) -> None:
     out = args.out.open("a") if args.out else sys.stdout
     for spot in ar.spots(content, (args.scenario,), seeds):
         game, mine = ar.at_spot(content, spot)
-        where = hashlib.sha256(
-            (json.dumps(game.choices) + game.state.digest()).encode()
-        ).hexdigest()[:16]
-        ref = aq.cached(cache, f"{spot.stem}:{where}:0:{version}")
+        ref = aq.cached(cache, f"{spot.stem}:{aq.where(game)}:0:{version}")
         if ref is None:
             continue
         root = game if game.turn_starts else fork(game)
