@@ -243,7 +243,9 @@ def hint(
     horizon: Annotated[
         int,
         typer.Option(
-            min=0, help="End of Turns a playout plays before its leaf is valued (0: to the end)."
+            min=0,
+            help="End of Turns a playout plays before the position it reaches is valued"
+            " (0: to the end).",
         ),
     ] = 2,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
