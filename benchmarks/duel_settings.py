@@ -25,6 +25,7 @@ better on the fourth set of 50 (README, "One End of Turn, valued by the evaluato
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import random
@@ -54,39 +55,39 @@ def play(args: argparse.Namespace) -> None:
     version = aq.code_version(DEFAULT_POLICY)
     settings = [(int(s.split("-")[0]), s.split("-", 1)[1]) for s in args.settings.split(",")]
     seeds = tuple(int(x) for x in args.seeds.split(","))
-    out = args.out.open("a") if args.out else sys.stdout
-    for spot in ar.spots(content, (args.scenario,), seeds):
-        game, mine = ar.at_spot(content, spot)
-        ref = aq.cached(cache, f"{spot.stem}:{aq.where(game)}:0:{version}")
-        if ref is None:
-            continue
-        root = game if game.turn_starts else fork(game)
-        theirs = instant_choice(root, spot.seed)
-        if theirs == mine:
-            continue
-        rng = random.Random(spot.stem)
-        fates = [(rng.getrandbits(48), rng.getrandbits(32)) for _ in range(args.fates)]
-        row: dict[str, Any] = {
-            "position": spot.stem,
-            "expert": mine,
-            "evaluator": theirs,
-            "reference_gap": aq.mean_u(ref, theirs) - aq.mean_u(ref, mine),
-        }
-        for horizon, leaf in settings:
-            start = time.process_time()
-            gaps = [
-                play_task(root, (theirs, f, p, DEFAULT_POLICY, horizon, leaf)).value
-                - play_task(root, (mine, f, p, DEFAULT_POLICY, horizon, leaf)).value
-                for f, p in fates
-            ]
-            m = sum(gaps) / len(gaps)
-            spread = math.sqrt(sum((g - m) ** 2 for g in gaps) / (len(gaps) - 1))
-            row[f"{horizon}-{leaf}"] = {
-                "gap": m,
-                "spread": spread,
-                "cpu_per_pair": (time.process_time() - start) / len(gaps),
+    with args.out.open("a") if args.out else contextlib.nullcontext(sys.stdout) as out:
+        for spot in ar.spots(content, (args.scenario,), seeds):
+            game, mine = ar.at_spot(content, spot)
+            ref = aq.cached(cache, f"{spot.stem}:{aq.where(game)}:0:{version}")
+            if ref is None:
+                continue
+            root = game if game.turn_starts else fork(game)
+            theirs = instant_choice(root, spot.seed)
+            if theirs == mine:
+                continue
+            rng = random.Random(spot.stem)
+            fates = [(rng.getrandbits(48), rng.getrandbits(32)) for _ in range(args.fates)]
+            row: dict[str, Any] = {
+                "position": spot.stem,
+                "expert": mine,
+                "evaluator": theirs,
+                "reference_gap": aq.mean_u(ref, theirs) - aq.mean_u(ref, mine),
             }
-        print(json.dumps(row), file=out, flush=True)
+            for horizon, leaf in settings:
+                start = time.process_time()
+                gaps = [
+                    play_task(root, (theirs, f, p, DEFAULT_POLICY, horizon, leaf)).value
+                    - play_task(root, (mine, f, p, DEFAULT_POLICY, horizon, leaf)).value
+                    for f, p in fates
+                ]
+                m = sum(gaps) / len(gaps)
+                spread = math.sqrt(sum((g - m) ** 2 for g in gaps) / (len(gaps) - 1))
+                row[f"{horizon}-{leaf}"] = {
+                    "gap": m,
+                    "spread": spread,
+                    "cpu_per_pair": (time.process_time() - start) / len(gaps),
+                }
+            print(json.dumps(row), file=out, flush=True)
 
 
 def duel_regret(row: dict[str, Any], setting: str, budget: float) -> float:
