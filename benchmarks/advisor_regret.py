@@ -3,6 +3,7 @@
     python benchmarks/advisor_regret.py [--reference-playouts 4000] [--seconds 1]
         [--workers 2] [--scenarios ...] [--cluster local:2 | ADDRESS] [--reference-only]
         [--max-reference-cpu S] [--answers expert,evaluator,advisor] [--horizon N]
+        [--run K]
 
 The positions, chosen by a rule fixed before any answer was looked at (issue 29):
 
@@ -120,6 +121,15 @@ def at_spot(content: Content, spot: Spot) -> tuple[Game, str]:
     return game, bot.choose(game)
 
 
+def answer_seed(spot: Spot, run: int) -> int:
+    """The seed of an answer's fates at ``spot`` in run ``run``: run 0 is the position's
+    game seed (every run before ``--run`` existed); other runs draw their own fates, so
+    two runs' duels are independent coin flips, not one flip twice."""
+    if run == 0:
+        return spot.seed
+    return random.Random(f"{spot.seed}:run:{run}").getrandbits(48)
+
+
 def restricted(ref: aq.Reference, ids: list[str]) -> aq.Reference:
     """The reference run over ``ids`` only (its sums for those options)."""
     return {
@@ -222,6 +232,13 @@ def main() -> None:
         default=DEFAULT_HORIZON,
         help="End of Turns the advisor's playouts play before the leaf is valued",
     )
+    parser.add_argument(
+        "--run",
+        type=int,
+        default=0,
+        help="which run of the answers: 0 (the default) seeds them as every run before "
+        "it did, another number draws them fresh fates",
+    )
     parser.add_argument("--list", action="store_true", help="the positions only")
     parser.add_argument("--cluster", help="references on Dask: ADDRESS or local[:N]")
     parser.add_argument(
@@ -292,7 +309,7 @@ def main() -> None:
             if "expert" in answers:
                 given["expert"] = mine
             if "evaluator" in answers:
-                instant = evaluator_advice(game, seed=spot.seed)
+                instant = evaluator_advice(game, seed=answer_seed(spot, args.run))
                 given["evaluator"] = max(
                     (o for o in instant["options"] if o["option"] in ids),
                     key=lambda o: o["value"],
@@ -302,7 +319,7 @@ def main() -> None:
                     given[name] = advise(
                         game,
                         seconds=args.seconds,
-                        seed=spot.seed,
+                        seed=answer_seed(spot, args.run),
                         workers=args.workers,
                         horizon=args.horizon,
                         pool=pool,
@@ -325,7 +342,8 @@ def main() -> None:
     print(
         f"\nregret (reference utility of the best option - of the option given), "
         f"{args.reference_playouts} full playouts per option asked, policy {version}; "
-        f"advisor: {args.seconds:g} s on {args.workers} worker(s), horizon {args.horizon}; "
+        f"advisor: {args.seconds:g} s on {args.workers} worker(s), horizon {args.horizon}, "
+        f"run {args.run}; "
         f"mean reference standard error of the best's gap {sum(noise) / len(noise):.3f}; "
         f"a perfect answer would be scored {interval(curse)} (the references' winner's curse)"
     )

@@ -114,3 +114,16 @@ def test_no_winner_s_curse_where_the_options_move_together_or_one_is_far_ahead(
     b = [1.0 if k % 4 < 2 else -1.0 for k in range(n)]
     far = _reference(advisor_regret, {"a": [x + 1.0 for x in a], "b": b})
     assert advisor_regret.winners_curse(far, "far") < 1e-6
+
+
+def test_a_run_other_than_the_first_draws_its_answers_their_own_fates(
+    advisor_regret: ModuleType, content: Content
+) -> None:
+    """``--run``: run 0 seeds an answer with the position's game seed, as every run
+    before the option did (its figures stay reproducible); each other run its own seed,
+    the same every time, so repeated runs are independent draws of an answer's luck."""
+    spot = advisor_regret.spots(content, ("hothead",))[0]
+    assert advisor_regret.answer_seed(spot, 0) == spot.seed
+    seeds = {advisor_regret.answer_seed(spot, run) for run in (0, 1, 2, 3)}
+    assert len(seeds) == 4
+    assert advisor_regret.answer_seed(spot, 2) == advisor_regret.answer_seed(spot, 2)
