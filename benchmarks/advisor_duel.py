@@ -2,22 +2,28 @@
 better of its two judges, the expert's choice and the learned evaluator's?
 
     python benchmarks/advisor_duel.py [--seeds 2901,...] [--seconds 1] [--workers 2]
-        [--out rows.jsonl]
+        [--run K] [--out rows.jsonl]
     python benchmarks/advisor_duel.py --summarise rows.jsonl [more.jsonl ...]
 
 At each position of ``advisor_regret.py`` (its cached references only: the positions of
 master seeds whose references are not in ``regret_reference.json`` are refused), the
 advisor answers as ``hint`` does (``advise``, ``--seconds`` on ``--workers``), and one
 line is written: the expert's choice, the evaluator's instant choice, the advisor's
-answer, every option's reference regret, and the paired gap (evaluator's choice less
-expert's) with its standard error on the playouts they share. The summary gives:
+answer, every option's reference regret, the paired gap (evaluator's choice less
+expert's) with its standard error on the playouts they share, and the instant answer's
+own margin (its value of its choice less its value of the expert's; asked after the
+advisor, on the same fates, outside its second). ``--run K`` draws each answer's fates
+as ``advisor_regret.py --run K`` does (0: the position's seed). The summary gives:
 
 - the mean regret of the expert, of the advisor, and of an oracle that takes the better
   of the two judges at every position (the floor of an advisor that only referees them);
 - the advisor's regret were its duel re-decided by a threshold on the gap (the
   evaluator's choice taken only when ahead by more than ``z`` standard errors);
 - where the two judges differ by 0.01 or more, how often the playouts' sign names the
-  better one, and how many of the misses had a gap within one standard error.
+  better one, and how many of the misses had a gap within one standard error;
+- for rows with the instant margin: the disputes in three equal parts by that margin,
+  how often the evaluator's choice was the better one in each, and the duel re-decided
+  with the margin as a prior (the evaluator's choice taken when ``z > a - b * margin``).
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import advisor_quality as aq
 import advisor_regret as ar
 
+from planet_king.advisor.instant import evaluator_advice
 from planet_king.advisor.options import DEFAULT_POLICY, paired_gap
 from planet_king.advisor.pool import PlayoutPool
 from planet_king.advisor.search import advise
@@ -59,9 +66,8 @@ def play(args: argparse.Namespace) -> None:
             ref = ar.restricted(ref, ar.moves(game))
             best = max(ref["options"], key=lambda o: aq.mean_u(ref, o))
             regret = {o: aq.mean_u(ref, best) - aq.mean_u(ref, o) for o in ref["options"]}
-            advice = advise(
-                game, seconds=args.seconds, seed=spot.seed, workers=args.workers, pool=pool
-            )
+            seed = ar.answer_seed(spot, args.run)
+            advice = advise(game, seconds=args.seconds, seed=seed, workers=args.workers, pool=pool)
             mine = advice.option(advice.policy_choice)
             theirs = next((v for v in advice.options if v.instant_choice), mine)
             row: Row = {
@@ -75,6 +81,10 @@ def play(args: argparse.Namespace) -> None:
             if theirs is not mine:
                 gap, se, n = paired_gap(theirs, mine)
                 row |= {"gap": gap, "se": se, "pairs": n}
+                instant = {
+                    o["option"]: o["value"] for o in evaluator_advice(game, seed=seed)["options"]
+                }
+                row["margin"] = instant[theirs.option_id] - instant[mine.option_id]
             line = json.dumps(row)
             print(line, flush=True)
             if out:
@@ -138,6 +148,37 @@ def summarise(rows: list[Row]) -> None:
         f"{right} times in {right + wrong}; {close} of the {wrong} misses within one "
         "standard error"
     )
+    with_margin = [
+        r for r in rows if "margin" in r and r["advisor"] in (r["expert"], r["evaluator"])
+    ]
+    if with_margin:
+        by_margin(with_margin, n, mean("advisor"), expert)
+
+
+def primed(row: Row, a: float, b: float) -> str:
+    """The duel re-decided with the instant answer's margin as a prior: the evaluator's
+    choice when the playouts' gap is more than ``a - b * margin`` standard errors."""
+    return str(row["evaluator"] if z_of(row) > a - b * row["margin"] else row["expert"])
+
+
+PRIORS = ((0.0, 0.0), (0.5, 0.0), (0.5, 10.0), (1.0, 20.0), (0.0, 10.0), (1.0, 10.0))
+
+
+def by_margin(rows: list[Row], n: int, advisor: float, expert: float) -> None:
+    """The disputes by the instant answer's margin, and the duel re-decided with it as a
+    prior: the mean regret over all ``n`` positions, as a share of the ``expert``'s."""
+    ranked = sorted(rows, key=lambda r: r["margin"])
+    third = len(ranked) // 3
+    for part in (ranked[:third], ranked[third : 2 * third], ranked[2 * third :]):
+        better = sum(r["regret"][r["evaluator"]] < r["regret"][r["expert"]] for r in part)
+        print(
+            f"  instant margin {part[0]['margin']:.3f} to {part[-1]['margin']:.3f}: the "
+            f"evaluator's choice the better one at {better} of {len(part)}"
+        )
+    for a, b in PRIORS:
+        total = sum(r["regret"][primed(r, a, b)] - r["regret"][r["advisor"]] for r in ranked)
+        m = advisor + total / n
+        print(f"  evaluator's choice taken when z > {a} - {b} x margin: {m:.4f} ({m / expert:.2f})")
 
 
 def main() -> None:
@@ -145,6 +186,7 @@ def main() -> None:
     p.add_argument("--seeds", default=",".join(str(s) for s in ar.SEEDS))
     p.add_argument("--seconds", type=float, default=1.0)
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--run", type=int, default=0, help="the answers' fates, as advisor_regret's")
     p.add_argument("--out", type=Path, help="append one JSON line a position")
     p.add_argument("--summarise", type=Path, nargs="+", metavar="JSONL")
     args = p.parse_args()

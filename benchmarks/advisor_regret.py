@@ -3,7 +3,7 @@
     python benchmarks/advisor_regret.py [--reference-playouts 4000] [--seconds 1]
         [--workers 2] [--scenarios ...] [--cluster local:2 | ADDRESS] [--reference-only]
         [--max-reference-cpu S] [--answers expert,evaluator,advisor] [--horizon N]
-        [--run K]
+        [--run K] [--instant-fates N]
 
 The positions, chosen by a rule fixed before any answer was looked at (issue 29):
 
@@ -17,17 +17,18 @@ The positions, chosen by a rule fixed before any answer was looked at (issue 29)
 
 At each, a reference run plays ``--reference-playouts`` full playouts of every option
 (the expert as policy, the same fates for every option: ``advisor_quality.reference``),
-and the regret of an answer is the reference value of the best option less the
-reference value of the option given (utility: the level first, 0.01 per VP); beside a
-regret, the paired full playouts it would take to tell that option from the best at two
-standard errors (``pairs_to_tell``: what no answer of a few dozen playouts can see). Three
+and the regret of an answer is the reference value of the best option less the reference
+value of the option given (utility: the level first, 0.01 per VP); beside a regret, the
+paired full playouts it would take to tell that option from the best at two standard
+errors (``pairs_to_tell``: what no answer of a few dozen playouts can see). Three
 answers are scored: the expert's own choice, the learned evaluator's instant answer (no
-playouts) and the advisor's answer within ``--seconds`` on ``--workers`` processes
-(``advisor-plain``, if asked: the advisor without the evaluator's choice). The
-report gives each answer's mean regret per scenario and over all, with 95% intervals
-over the positions (1.96 standard errors), and beside it the reference's own noise (the
-mean standard error of the best option's gap) and the regret a perfect answer would be
-scored against these references (``winners_curse``: the floor of every answer's).
+playouts; ``--instant-fates`` sets the fates it values each option on) and the advisor's
+answer within ``--seconds`` on ``--workers`` processes (``advisor-plain``, if asked: the
+advisor without the evaluator's choice). The report gives each answer's mean regret per
+scenario and over all, with 95% intervals over the positions (1.96 standard errors), and
+beside it the reference's own noise (the mean standard error of the best option's gap)
+and the regret a perfect answer would be scored against these references
+(``winners_curse``: the floor of every answer's).
 
 References are cached in ``benchmarks/regret_reference.json`` (the same format and the
 same rules as ``advisor_reference.json``, whose 50 positions stay), saved every 400
@@ -53,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import advisor_quality as aq
 
-from planet_king.advisor.instant import evaluator_advice
+from planet_king.advisor.instant import FATES, evaluator_advice
 from planet_king.advisor.options import DEFAULT_POLICY
 from planet_king.advisor.pool import PlayoutPool
 from planet_king.advisor.search import DEFAULT_HORIZON, advise
@@ -239,6 +240,13 @@ def main() -> None:
         help="which run of the answers: 0 (the default) seeds them as every run before "
         "it did, another number draws them fresh fates",
     )
+    parser.add_argument(
+        "--instant-fates",
+        type=int,
+        default=FATES,
+        help="re-shuffled fates the instant answer values each option on (the "
+        "evaluator answer; the advisor's own instant choice keeps its default)",
+    )
     parser.add_argument("--list", action="store_true", help="the positions only")
     parser.add_argument("--cluster", help="references on Dask: ADDRESS or local[:N]")
     parser.add_argument(
@@ -309,7 +317,9 @@ def main() -> None:
             if "expert" in answers:
                 given["expert"] = mine
             if "evaluator" in answers:
-                instant = evaluator_advice(game, seed=answer_seed(spot, args.run))
+                instant = evaluator_advice(
+                    game, fates=args.instant_fates, seed=answer_seed(spot, args.run)
+                )
                 given["evaluator"] = max(
                     (o for o in instant["options"] if o["option"] in ids),
                     key=lambda o: o["value"],
@@ -343,7 +353,7 @@ def main() -> None:
         f"\nregret (reference utility of the best option - of the option given), "
         f"{args.reference_playouts} full playouts per option asked, policy {version}; "
         f"advisor: {args.seconds:g} s on {args.workers} worker(s), horizon {args.horizon}, "
-        f"run {args.run}; "
+        f"run {args.run}; instant answer on {args.instant_fates} fates; "
         f"mean reference standard error of the best's gap {sum(noise) / len(noise):.3f}; "
         f"a perfect answer would be scored {interval(curse)} (the references' winner's curse)"
     )
