@@ -169,7 +169,8 @@ def by_margin(rows: list[Row], n: int, advisor: float, expert: float) -> None:
     prior: the mean regret over all ``n`` positions, as a share of the ``expert``'s."""
     ranked = sorted(rows, key=lambda r: r["margin"])
     third = len(ranked) // 3
-    for part in (ranked[:third], ranked[third : 2 * third], ranked[2 * third :]):
+    parts = (ranked[:third], ranked[third : 2 * third], ranked[2 * third :])
+    for part in parts if third else ():  # fewer than three disputes: no thirds
         better = sum(r["regret"][r["evaluator"]] < r["regret"][r["expert"]] for r in part)
         print(
             f"  instant margin {part[0]['margin']:.3f} to {part[-1]['margin']:.3f}: the "

@@ -69,3 +69,10 @@ def test_the_summary_re_decides_the_duel_by_the_margin(advisor_duel, capsys) -> 
     # z > 0 - 10 x margin: the first row turns to "b" (-0.1), the others stay
     assert "taken when z > 0.0 - 10.0 x margin: 0.0000 (0.00)" in out
     assert "the evaluator's choice the better one at 1 of 1" in out
+
+
+def test_the_summary_takes_a_single_dispute_without_thirds(advisor_duel, capsys) -> None:
+    advisor_duel.summarise([_row("a", -0.05, 0.1) | {"margin": 0.2}])
+    out = capsys.readouterr().out
+    assert "instant margin" not in out
+    assert "taken when z > 0.0 - 10.0 x margin: 0.0000 (0.00)" in out
