@@ -3,7 +3,7 @@
     python benchmarks/advisor_regret.py [--reference-playouts 4000] [--seconds 1]
         [--workers 2] [--scenarios ...] [--cluster local:2 | ADDRESS] [--reference-only]
         [--max-reference-cpu S] [--answers expert,evaluator,advisor] [--horizon N]
-        [--run K] [--instant-fates N]
+        [--run K] [--instant-fates N] [--advisor-instant-fates N]
 
 The positions, chosen by a rule fixed before any answer was looked at (issue 29):
 
@@ -247,6 +247,13 @@ def main() -> None:
         help="re-shuffled fates the instant answer values each option on (the "
         "evaluator answer; the advisor's own instant choice keeps its default)",
     )
+    parser.add_argument(
+        "--advisor-instant-fates",
+        type=int,
+        default=FATES,
+        help="the fates the advisor's own instant choice (its duel's second judge) is "
+        "valued on, inside its --seconds",
+    )
     parser.add_argument("--list", action="store_true", help="the positions only")
     parser.add_argument("--cluster", help="references on Dask: ADDRESS or local[:N]")
     parser.add_argument(
@@ -334,6 +341,7 @@ def main() -> None:
                         horizon=args.horizon,
                         pool=pool,
                         anchored=name == "advisor",
+                        instant_fates=args.advisor_instant_fates,
                     ).recommended
             words = []
             for name, o in given.items():
@@ -353,7 +361,8 @@ def main() -> None:
         f"\nregret (reference utility of the best option - of the option given), "
         f"{args.reference_playouts} full playouts per option asked, policy {version}; "
         f"advisor: {args.seconds:g} s on {args.workers} worker(s), horizon {args.horizon}, "
-        f"run {args.run}; instant answer on {args.instant_fates} fates; "
+        f"run {args.run}; instant answer on {args.instant_fates} fates, the advisor's "
+        f"instant choice on {args.advisor_instant_fates}; "
         f"mean reference standard error of the best's gap {sum(noise) / len(noise):.3f}; "
         f"a perfect answer would be scored {interval(curse)} (the references' winner's curse)"
     )

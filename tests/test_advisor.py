@@ -18,6 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from planet_king import saves
+from planet_king.advisor.instant import evaluator_advice
 from planet_king.advisor.options import (
     DUEL_PAIRS,
     OptionValue,
@@ -259,6 +260,14 @@ def test_advice_marks_the_evaluator_s_instant_choice(content) -> None:
     assert marked.option_id == instant_choice(game, 5)
     plain = advise(game, playouts=12, seed=5, workers=1, anchored=False)
     assert not any(v.instant_choice for v in plain.options)
+    # valued on other fates, the choice is the evaluator's over those fates
+    other = advise(game, playouts=12, seed=5, workers=1, instant_fates=3)
+    [marked] = [v for v in other.options if v.instant_choice]
+    reply = evaluator_advice(game, seed=5, fates=3)
+    assert reply["fates"] == 3
+    assert marked.option_id == instant_choice(game, 5, 3) == max(
+        (o for o in reply["options"] if not o.get("back")), key=lambda o: o["value"]
+    )["option"]
 
 
 def test_the_evaluator_s_choice_is_a_move_never_the_menu_s_way_back(content) -> None:

@@ -114,6 +114,7 @@ def advise(
     max_round: int | None = None,
     anchored: bool = True,
     instant: str | None = None,
+    instant_fates: int | None = None,
 ) -> Advice:
     """Value the moves of the pending decision (``moves``) within a budget of ``playouts``
     (default 500) or ``seconds``. ``workers``: processes to play in (default: every
@@ -126,7 +127,8 @@ def advise(
     ``anchored``: weigh the evaluator's instant choice against the policy's (module
     docstring); False plays the policy's choice against the others alone. ``instant``:
     that choice, if the caller has it already (``instant_choice(game, seed)``, the
-    same seed), not to compute it twice."""
+    same seed), not to compute it twice; ``instant_fates``: the fates it is valued on
+    (default ``advisor.instant.FATES``), inside the budget."""
     started = time.monotonic()
     leaf = leaf or default_leaf(game.scenario.id)
     decision = game.decision
@@ -143,7 +145,7 @@ def advise(
     by_id = {v.option_id: v for v in values}
     by_id[mine].policy_choice = True
     if anchored:
-        by_id[instant or instant_choice(root, seed)].instant_choice = True
+        by_id[instant or instant_choice(root, seed, instant_fates)].instant_choice = True
 
     rng = random.Random(seed)
     seeds: list[tuple[int, int]] = []
@@ -205,13 +207,13 @@ def moves(decision: Decision, mine: str) -> list[str]:
     ]
 
 
-def instant_choice(game: Game, seed: int) -> str:
+def instant_choice(game: Game, seed: int, fates: int | None = None) -> str:
     """The move the learned evaluator values highest, at once (``advisor.instant``): a
     menu's own way back to the menu before is not a move (nor is it one a regret
     reference values), whatever the evaluator makes of the menu it returns to."""
-    from planet_king.advisor.instant import evaluator_advice
+    from planet_king.advisor.instant import FATES, evaluator_advice
 
-    reply = evaluator_advice(game, seed=seed)
+    reply = evaluator_advice(game, seed=seed, fates=fates or FATES)
     # the answer marks the menu's Back (``advisor.answer.advice_json``)
     valued = [o for o in reply["options"] if not o.get("back")] or reply["options"]
     return str(max(valued, key=lambda o: o["value"])["option"])
