@@ -265,9 +265,13 @@ def test_advice_marks_the_evaluator_s_instant_choice(content) -> None:
     [marked] = [v for v in other.options if v.instant_choice]
     reply = evaluator_advice(game, seed=5, fates=3)
     assert reply["fates"] == 3
-    assert marked.option_id == instant_choice(game, 5, 3) == max(
-        (o for o in reply["options"] if not o.get("back")), key=lambda o: o["value"]
-    )["option"]
+    assert (
+        marked.option_id
+        == instant_choice(game, 5, 3)
+        == max((o for o in reply["options"] if not o.get("back")), key=lambda o: o["value"])[
+            "option"
+        ]
+    )
 
 
 def test_the_evaluator_s_choice_is_a_move_never_the_menu_s_way_back(content) -> None:
