@@ -19,7 +19,7 @@ reference's gap when it names the worse one. Its m and s are measured on the sam
 the summary then scores, so its figures are optimistic for every setting alike: it ranks
 settings to try, it does not replace ``advisor_regret.py`` on positions not looked at.
 Its leader on the 150 tuned positions (one End of Turn, the evaluator as leaf) did no
-better on the fourth set of 50 (README, "One End of Turn, valued by the evaluator?").
+better on the fourth set of 50 (docs/advisor.md, "One End of Turn, valued by the evaluator?").
 """
 
 from __future__ import annotations

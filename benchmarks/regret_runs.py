@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 ANSWER = re.compile(r"([\w-]+) (\S+) \(regret ([0-9.]+)")
-# The four sets of regret positions, by their first master seed (README, "Regret").
+# The four sets of regret positions, by their first master seed (docs/advisor.md, "Regret").
 SETS = {2901: "first", 2931: "fresh", 2951: "third", 3201: "fourth"}
 
 

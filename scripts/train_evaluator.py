@@ -16,7 +16,7 @@ multinomial logistic regression, at two strengths of its penalty, and with ``--h
 N`` a one-hidden-layer network too (scikit-learn, fixed random state, stopped on the
 validation games: ``GameStoppedMLP``; on some 200,000 training positions a scenario a
 32-unit network beat the regression's validation log-loss, 1.246 against 1.262 in Anni
-Mirabiles, yet chose no better, README: "A sharper forecast is not a better judge", so
+Mirabiles, yet chose no better, docs/advisor.md: "A sharper forecast is not a better judge", so
 by default only the regression is fitted; Anni Horribiles' packaged model is such a
 network, where it played better: ``--scenario anni-horribiles --hidden 32 --max-train
 400000 --base`` the model before, on 15,000 expert games of master seed 41 and 15,000
