@@ -1,13 +1,20 @@
 """Several runs of ``advisor_regret.py`` read together: each position's regret the mean
 of its runs, paired against the expert's at the same position.
 
-    python benchmarks/regret_runs.py RUN1.log RUN2.log [...]
+    python benchmarks/regret_runs.py RUN1.log RUN2.log [...] [--split]
 
-Each file is one run's printed output (``--run K`` for runs whose fates are their own).
+Each argument is one run's printed output (``--run K`` for runs whose fates are their
+own); a run scored in parts (``--answers expert,evaluator``, then ``--answers advisor``
+with the same ``--run``) is given as its files joined by commas: ``A.log,B.log``.
 For all the positions and for each set of master seeds, it prints the mean regrets, the
 advisor's as a share of the expert's, and three paired differences with their 95%
 intervals over the positions: the advisor less half the expert's (the issue's target is
 at or below zero), the advisor less the expert's, the instant answer less the expert's.
+
+``--split`` says where the advisor's regret lies: its answers sorted by whether its two
+judges (the expert's choice and the evaluator's instant choice) agreed, and which of
+them, or which third option, it named; each class's regret is summed and divided by all
+the answers, so the classes add up to the advisor's mean regret.
 """
 
 from __future__ import annotations
@@ -22,15 +29,69 @@ ANSWER = re.compile(r"([\w-]+) (\S+) \(regret ([0-9.]+)")
 SETS = {2901: "first", 2931: "fresh", 2951: "third", 3201: "fourth"}
 
 
+def read_answers(path: Path) -> dict[str, dict[str, tuple[str, float]]]:
+    """A run's answers: position (scenario:master:seed:at) -> answer -> (the option it
+    named, its regret). Several files may hold parts of one run (``a.log,b.log``)."""
+    out: dict[str, dict[str, tuple[str, float]]] = {}
+    for part in str(path).split(","):
+        for line in Path(part).read_text().splitlines():
+            if ": best " not in line:
+                continue
+            position = ":".join(line.split(":")[:4])
+            answers = out.setdefault(position, {})
+            answers.update(
+                {m.group(1): (m.group(2), float(m.group(3))) for m in ANSWER.finditer(line)}
+            )
+    return out
+
+
 def read_run(path: Path) -> dict[str, dict[str, float]]:
     """A run's regrets: position (scenario:master:seed:at) -> answer -> regret."""
-    out: dict[str, dict[str, float]] = {}
-    for line in path.read_text().splitlines():
-        if ": best " not in line:
-            continue
-        position = ":".join(line.split(":")[:4])
-        out[position] = {m.group(1): float(m.group(3)) for m in ANSWER.finditer(line)}
-    return out
+    return {
+        position: {name: regret for name, (_, regret) in answers.items()}
+        for position, answers in read_answers(path).items()
+    }
+
+
+# The classes of ``split``, in the order they are printed.
+CLASSES = (
+    ("agree", "kept", "the judges agree, the advisor named their choice"),
+    ("agree", "third", "the judges agree, the advisor named a third option"),
+    ("differ", "expert", "the judges differ, the advisor named the expert's choice"),
+    ("differ", "evaluator", "the judges differ, the advisor named the evaluator's"),
+    ("differ", "third", "the judges differ, the advisor named a third option"),
+)
+
+
+def split(runs: list[dict[str, dict[str, tuple[str, float]]]], positions: list[str]) -> str:
+    """Where the advisor's regret lies (module docstring): a line a class, its answers
+    over all the runs, the advisor's regret there and the two judges' at the same
+    answers, each summed and divided by all the answers."""
+    keys = [(judges, named) for judges, named, _ in CLASSES]
+    count = dict.fromkeys(keys, 0)
+    advisor = dict.fromkeys(keys, 0.0)
+    expert = dict.fromkeys(keys, 0.0)
+    instant = dict.fromkeys(keys, 0.0)
+    for run in runs:
+        for p in positions:
+            a = run[p]
+            mine, theirs, given = a["expert"][0], a["evaluator"][0], a["advisor"][0]
+            judges = "agree" if mine == theirs else "differ"
+            if given == mine:
+                named = "kept" if judges == "agree" else "expert"
+            else:
+                named = "evaluator" if given == theirs else "third"
+            key = (judges, named)
+            count[key] += 1
+            advisor[key] += a["advisor"][1]
+            expert[key] += a["expert"][1]
+            instant[key] += a["evaluator"][1]
+    n = len(runs) * len(positions)
+    return "\n".join(
+        f"  {words}: {count[(j, k)]} answers; advisor {advisor[(j, k)] / n:.4f}, "
+        f"expert {expert[(j, k)] / n:.4f}, evaluator {instant[(j, k)] / n:.4f}"
+        for j, k, words in CLASSES
+    )
 
 
 def set_of(position: str) -> str:
@@ -71,9 +132,21 @@ def summary(runs: list[dict[str, dict[str, float]]], positions: list[str]) -> st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("logs", nargs="+", type=Path, help="advisor_regret.py outputs")
+    parser.add_argument(
+        "logs", nargs="+", type=Path, help="advisor_regret.py outputs, a run an argument"
+    )
+    parser.add_argument(
+        "--split", action="store_true", help="where the advisor's regret lies (docstring)"
+    )
     args = parser.parse_args()
-    runs = [read_run(p) for p in args.logs]
+    try:
+        answers = [read_answers(p) for p in args.logs]
+    except OSError as e:
+        raise SystemExit(f"regret_runs: cannot read {e.filename}: {e.strerror}") from None
+    runs = [
+        {p: {name: regret for name, (_, regret) in a.items()} for p, a in run.items()}
+        for run in answers
+    ]
     for path, run in zip(args.logs, runs, strict=True):
         if set(run) != set(runs[0]):
             raise SystemExit(f"regret_runs: {path} scores other positions than {args.logs[0]}")
@@ -83,6 +156,9 @@ def main() -> None:
     print(f"{len(runs)} run(s), all: " + summary(runs, positions))
     for name in dict.fromkeys(set_of(p) for p in positions):
         print(f"  {name}: " + summary(runs, [p for p in positions if set_of(p) == name]))
+    if args.split:
+        print(f"where the advisor's regret lies ({len(runs) * len(positions)} answers):")
+        print(split(answers, positions))
 
 
 if __name__ == "__main__":

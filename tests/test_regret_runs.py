@@ -60,3 +60,58 @@ def test_runs_of_other_positions_are_refused(
     monkeypatch.setattr("sys.argv", ["regret_runs", str(one), str(two)])
     with pytest.raises(SystemExit, match="scores other positions"):
         regret_runs.main()
+
+
+def test_split_sorts_the_advisors_answers_by_what_its_two_judges_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A run scored in two parts (the judges, then the advisor) is read as one; --split
+    puts each answer in its class (the judges agree or differ; the advisor named the
+    expert's choice, the evaluator's or a third) and divides each class's regret by all
+    the answers, so the classes add up to the advisor's mean."""
+    regret_runs = benchmark_script("regret_runs")
+    judges, advisor = tmp_path / "judges.log", tmp_path / "advisor.log"
+    judges.write_text(
+        "hothead:2901:11:4:0123456789abcdef: best a; expert b (regret 0.040); "
+        "evaluator b (regret 0.040)\n"
+        "hothead:2901:11:9:0123456789abcdef: best a; expert b (regret 0.020); "
+        "evaluator a (regret 0.000)\n"
+        "hothead:2902:13:5:0123456789abcdef: best a; expert c (regret 0.030); "
+        "evaluator b (regret 0.010)\n"
+    )
+    advisor.write_text(
+        "hothead:2901:11:4:0123456789abcdef: best a; advisor b (regret 0.040)\n"
+        "hothead:2901:11:9:0123456789abcdef: best a; advisor a (regret 0.000)\n"
+        "hothead:2902:13:5:0123456789abcdef: best a; advisor a (regret 0.000, 9 pairs)\n"
+    )
+    run = regret_runs.read_answers(Path(f"{judges},{advisor}"))
+    assert run["hothead:2901:11:9"] == {
+        "expert": ("b", pytest.approx(0.02)),
+        "evaluator": ("a", 0.0),
+        "advisor": ("a", 0.0),
+    }
+    monkeypatch.setattr("sys.argv", ["regret_runs", f"{judges},{advisor}", "--split"])
+    regret_runs.main()
+    out = capsys.readouterr().out
+    assert "where the advisor's regret lies (3 answers):" in out
+    assert "agree, the advisor named their choice: 1 answers; advisor 0.0133" in out
+    assert (
+        "differ, the advisor named the evaluator's: 1 answers; advisor 0.0000, expert 0.0067" in out
+    )
+    assert (
+        "differ, the advisor named a third option: 1 answers; "
+        "advisor 0.0000, expert 0.0100, evaluator 0.0033" in out
+    )
+    assert "differ, the advisor named the expert's choice: 0 answers" in out
+
+
+def test_a_run_that_cannot_be_read_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A missing part of a run is named, in one line."""
+    regret_runs = benchmark_script("regret_runs")
+    one = tmp_path / "1.log"
+    one.write_text(_line("hothead:2901:11:4", 0.04, 0.02, 0.01) + "\n")
+    monkeypatch.setattr("sys.argv", ["regret_runs", f"{one},{tmp_path / 'gone.log'}"])
+    with pytest.raises(SystemExit, match=r"cannot read .*gone\.log"):
+        regret_runs.main()
