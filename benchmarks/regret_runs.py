@@ -66,12 +66,14 @@ CLASSES = (
 def split(runs: list[dict[str, dict[str, tuple[str, float]]]], positions: list[str]) -> str:
     """Where the advisor's regret lies (module docstring): a line a class, its answers
     over all the runs, the advisor's regret there and the two judges' at the same
-    answers, each summed and divided by all the answers."""
+    answers, each summed and divided by all the answers; last, what a perfect choice
+    between the two judges would score where they differ."""
     keys = [(judges, named) for judges, named, _ in CLASSES]
     count = dict.fromkeys(keys, 0)
     advisor = dict.fromkeys(keys, 0.0)
     expert = dict.fromkeys(keys, 0.0)
     instant = dict.fromkeys(keys, 0.0)
+    better = 0.0  # where the judges differ, the better one's regret at each answer
     for run in runs:
         for p in positions:
             a = run[p]
@@ -86,12 +88,16 @@ def split(runs: list[dict[str, dict[str, tuple[str, float]]]], positions: list[s
             advisor[key] += a["advisor"][1]
             expert[key] += a["expert"][1]
             instant[key] += a["evaluator"][1]
+            if judges == "differ":
+                better += min(a["expert"][1], a["evaluator"][1])
     n = len(runs) * len(positions)
-    return "\n".join(
+    lines = [
         f"  {words}: {count[(j, k)]} answers; advisor {advisor[(j, k)] / n:.4f}, "
         f"expert {expert[(j, k)] / n:.4f}, evaluator {instant[(j, k)] / n:.4f}"
         for j, k, words in CLASSES
-    )
+    ]
+    lines.append(f"  where the judges differ, the better of the two at each: {better / n:.4f}")
+    return "\n".join(lines)
 
 
 def set_of(position: str) -> str:

@@ -103,6 +103,8 @@ def test_split_sorts_the_advisors_answers_by_what_its_two_judges_named(
         "advisor 0.0000, expert 0.0100, evaluator 0.0033" in out
     )
     assert "differ, the advisor named the expert's choice: 0 answers" in out
+    # the better judge: the evaluator at both disputed answers (0.000 and 0.010)
+    assert "where the judges differ, the better of the two at each: 0.0033" in out
 
 
 def test_a_run_that_cannot_be_read_is_refused_in_one_line(
