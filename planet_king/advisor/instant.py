@@ -49,7 +49,9 @@ def evaluator_advice(
         raise ValueError("the game is over: there is no decision to advise on")
     model = evaluator or default_evaluator()
     seed = len(counted(game.choices)) if seed is None else seed
-    root = fork(game)  # keeps its turn starts: each trial below forks it cheaply
+    # a game that keeps its turn starts forks cheaply as it is (the advisor's roots do);
+    # any other is rebuilt once so that it does
+    root = game if game.turn_starts else fork(game)
     mine = make_bot(DEFAULT_POLICY, seed).choose(root.fork())
     values = [OptionValue(o.id, policy_choice=o.id == mine) for o in decision.legal]
     rng = random.Random(f"instant:{seed}")

@@ -144,7 +144,8 @@ class Game:
         if _start is None:
             self._rules: Rules = play(self)
         else:
-            self._rules = play(self, resume_turn=self._restore(*_start))
+            turn = self._restore(*_start)
+            self._rules = play(self, resume_turn=turn, in_events=_start[0].in_events)
         self._advance(None)
 
     def _restore(self, start: history.TurnStart, past: history.History) -> int:
@@ -224,6 +225,31 @@ class Game:
                     self.seen_draws,
                 )
             )
+
+    def mark_event_start(self) -> None:
+        """Called by the Events phase before each card is drawn, where no rule code is
+        pending either: with ``keep_turn_starts``, the position is kept there too, so
+        that a fork (every playout of the advisor) replays one card's choices, not the
+        whole turn's (some 60 choices late in a turn, half a playout's time). Nothing is
+        recorded for saves: they resume at turn starts."""
+        starts = self.turn_starts
+        if starts is None or self.quiet:
+            return
+        if starts and starts[-1].in_events:
+            starts.pop()  # a fork starts from the last point kept: one card's is enough
+        starts.append(
+            history.TurnStart(
+                self.state.turn,
+                len(self.choices),
+                self.state.clone(),
+                self.rng.getstate(),
+                self.random_draws,
+                len(self.log_entries),
+                len(self.turn_digests),
+                self.seen_draws,
+                in_events=True,
+            )
+        )
 
     def choose(self, option_id: str) -> None:
         """Take a legal option of the pending decision; anything else changes nothing."""

@@ -1,8 +1,9 @@
 """A game's history: the turn starts it keeps, and the fork and undo made from them.
 
 Rule code is a suspended generator, which cannot be copied or stepped back: a fork
-starts again from a copy of the last turn start (``TurnStart``) and replays the choices
-made since; undo replays every choice but the last. ``Game`` keeps the bookkeeping
+starts again from a copy of the last turn start (``TurnStart``; the Events phase keeps
+one before each card it draws, too) and replays the choices made since; undo replays
+every choice but the last. ``Game`` keeps the bookkeeping
 (``Trace``) and offers both (``Game.fork``, ``Game.can_undo``, ``Game.undo``).
 """
 
@@ -23,8 +24,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class TurnStart:
-    """The game as it stood at the start of a turn (no rule code pending there): what a
-    fork copies instead of replaying the whole game."""
+    """The game as it stood at the start of a turn, or before a card of its Events phase
+    (no rule code pending there): what a fork copies instead of replaying the whole
+    game."""
 
     turn: int
     choices: int  # choices made before it
@@ -34,6 +36,9 @@ class TurnStart:
     log_entries: int
     turn_digests: int
     seen_draws: int = 0  # a count read by differences (a resume point starts it at 0)
+    # A point in the Events phase, before a card is drawn (``Game.mark_event_start``): a
+    # fork resumes there, in the phase, and replays one card's choices, not the turn's.
+    in_events: bool = False
 
 
 @dataclass(frozen=True, slots=True)

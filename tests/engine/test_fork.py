@@ -1,5 +1,6 @@
-"""Forking a game from its last turn start (what the advisor's playouts stand on) gives
-the very position a full replay gives (DESIGN: a game is its seed and its choices)."""
+"""Forking a game from its last turn start, or from before the last card its Events phase
+drew (what the advisor's playouts stand on), gives the very position a full replay gives
+(DESIGN: a game is its seed and its choices)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,8 @@ def test_fork_from_a_turn_start_is_the_same_position_as_a_replay(content, scenar
             assert other.log_text() == game.log_text()
             assert other.decision == game.decision
             assert other.random_draws == game.random_draws
+            assert other.seen_draws == game.seen_draws
+            assert other.rng.getstate() == game.rng.getstate()
             assert other.turn_digests == game.turn_digests
         # Both play on alike; the fork never touches the game it came from.
         before = game.state.digest()
@@ -58,6 +61,38 @@ def test_fork_from_a_turn_start_is_the_same_position_as_a_replay(content, scenar
         assert game.state.digest() == before
         checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize(("scenario", "options"), POSITIONS)
+def test_fork_at_every_decision_resumes_before_the_last_event_card(content, scenario, options):
+    """Events Phase: before each card is drawn no rule code is pending, so the game keeps
+    the position there and a fork replays only that card's choices. At every decision of
+    two games, through their Events phases, the fork is the position (the state, the
+    fate to come, the log, the decision) and the choices it replays are the card's."""
+    events_decisions = 0
+    for seed in (3, 4):
+        game = Game(scenario, seed=seed, options=options, content=content, keep_turn_starts=True)
+        rng = random.Random(seed)
+        while game.decision is not None and len(game.choices) < 160:
+            start = game.turn_starts[-1] if game.turn_starts else None  # set-up: none yet
+            fork = game.fork()
+            assert fork.state.digest() == game.state.digest()
+            assert fork.rng.getstate() == game.rng.getstate()
+            assert (fork.random_draws, fork.seen_draws) == (game.random_draws, game.seen_draws)
+            assert fork.decision == game.decision
+            assert fork.log_entries == game.log_entries
+            assert fork.choices == game.choices
+            if game.state.phase == "events":
+                events_decisions += 1
+                assert start is not None and start.in_events
+                assert start.turn == game.state.turn
+                # one card's choices: no other event resolved since that card was drawn
+                played = game.state.stats.events_played
+                assert played.total() - start.state.stats.events_played.total() <= 1
+            game.choose(rng.choice(game.decision.legal_ids))
+        kept = game.turn_starts
+        assert sum(s.in_events for s in kept) <= sum(not s.in_events for s in kept) + 1
+    assert events_decisions >= 20
 
 
 def test_fork_without_turn_starts_replays_the_whole_game(content):

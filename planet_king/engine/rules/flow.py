@@ -29,16 +29,18 @@ if TYPE_CHECKING:
 RULE_END_PHASE = "Events Phase / End of the Event Phase"
 
 
-def play(g: Game, resume_turn: int | None = None) -> Rules:
+def play(g: Game, resume_turn: int | None = None, *, in_events: bool = False) -> Rules:
     """The whole game, from set-up to the victory level; or, for a fork (``Game.fork``),
-    from the start of ``resume_turn`` (the state already as it was there)."""
+    from the start of ``resume_turn`` (the state already as it was there), or
+    (``in_events``) from its Events phase, before the next card is drawn."""
     if resume_turn is None:
         setup(g)
     if g.hothead:
         if resume_turn is None:
             place_cubes(g)
             g.mark_turn_start()
-        yield from hothead_opening(g)
+        if not in_events:
+            yield from hothead_opening(g)
         yield from events_phase(g)
         finish_hothead(g)
         return
@@ -49,7 +51,9 @@ def play(g: Game, resume_turn: int | None = None) -> Rules:
         if turn != resume_turn:
             s.turn = turn
             g.mark_turn_start()
-        if turn == g.scenario.first_turn:
+        if in_events and turn == resume_turn:
+            pass  # resumed in the Events phase: its Organisation phase is behind it
+        elif turn == g.scenario.first_turn:
             yield from first_organisation(g)
         else:
             yield from organisation.organisation_phase(g)
@@ -158,6 +162,7 @@ def events_phase(g: Game) -> Rules:
     s = g.state
     s.phase = "events"
     while True:
+        g.mark_event_start()  # a fork may resume here (``play``'s ``in_events``)
         if s.action_cards_played >= 5:
             _end_phase(g, "action-cards", "five ACTION cards have been played")
             return
