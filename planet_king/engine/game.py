@@ -213,18 +213,7 @@ class Game:
         digest = snapshot.digest_of_text(record.state_text)
         self.turn_digests.append((self.state.turn, len(self.choices), digest))
         if self.turn_starts is not None:
-            self.turn_starts.append(
-                history.TurnStart(
-                    self.state.turn,
-                    len(self.choices),
-                    self.state.clone(),
-                    self.rng.getstate(),
-                    self.random_draws,
-                    len(self.log_entries),
-                    len(self.turn_digests),
-                    self.seen_draws,
-                )
-            )
+            self.turn_starts.append(history.kept(self))
 
     def mark_event_start(self) -> None:
         """Called by the Events phase before each card is drawn, where no rule code is
@@ -237,19 +226,7 @@ class Game:
             return
         if starts and starts[-1].in_events:
             starts.pop()  # a fork starts from the last point kept: one card's is enough
-        starts.append(
-            history.TurnStart(
-                self.state.turn,
-                len(self.choices),
-                self.state.clone(),
-                self.rng.getstate(),
-                self.random_draws,
-                len(self.log_entries),
-                len(self.turn_digests),
-                self.seen_draws,
-                in_events=True,
-            )
-        )
+        starts.append(history.kept(self, in_events=True))
 
     def choose(self, option_id: str) -> None:
         """Take a legal option of the pending decision; anything else changes nothing."""

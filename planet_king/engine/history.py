@@ -110,6 +110,22 @@ def record(game: Game, turn: int, turn_digests: int) -> StartRecord:
     )
 
 
+def kept(game: Game, *, in_events: bool = False) -> TurnStart:
+    """The position of ``game`` now, where no rule code is pending (a turn start, or
+    ``in_events`` before a card of the Events phase), kept for its forks."""
+    return TurnStart(
+        game.state.turn,
+        len(game.choices),
+        game.state.clone(),
+        game.rng.getstate(),
+        game.random_draws,
+        len(game.log_entries),
+        len(game.turn_digests),
+        game.seen_draws,
+        in_events=in_events,
+    )
+
+
 def history_of(game: Game) -> History:
     caches = dict(game.caches)
     # the caches are facts about the map, the same for every game of the content
