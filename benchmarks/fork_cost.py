@@ -29,14 +29,14 @@ from planet_king.seeds import bot_seed, game_seed
 
 
 def main() -> None:
+    content = load_content()
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--scenario", default="anni-mirabiles")
+    p.add_argument("--scenario", default="anni-mirabiles", choices=sorted(content.scenarios))
     p.add_argument("--seed", type=int, default=2, help="master seed of the games")
     p.add_argument("--games", type=int, default=2)
     p.add_argument("--every", type=int, default=5, help="time every N-th decision")
     p.add_argument("--repeats", type=int, default=20)
     args = p.parse_args()
-    content = load_content()
     leaf = default_leaf(args.scenario)
     replayed: list[int] = []
     forks: list[float] = []
