@@ -29,11 +29,14 @@ ANSWER = re.compile(r"([\w-]+) (\S+) \(regret ([0-9.]+)")
 SETS = {2901: "first", 2931: "fresh", 2951: "third", 3201: "fourth"}
 
 
-def read_answers(path: Path) -> dict[str, dict[str, tuple[str, float]]]:
+Answers = dict[str, dict[str, tuple[str, float]]]
+
+
+def read_answers(run: str | Path) -> Answers:
     """A run's answers: position (scenario:master:seed:at) -> answer -> (the option it
     named, its regret). Several files may hold parts of one run (``a.log,b.log``)."""
-    out: dict[str, dict[str, tuple[str, float]]] = {}
-    for part in str(path).split(","):
+    out: Answers = {}
+    for part in str(run).split(","):
         for line in Path(part).read_text().splitlines():
             if ": best " not in line:
                 continue
@@ -45,12 +48,17 @@ def read_answers(path: Path) -> dict[str, dict[str, tuple[str, float]]]:
     return out
 
 
-def read_run(path: Path) -> dict[str, dict[str, float]]:
+def regrets(run: Answers) -> dict[str, dict[str, float]]:
     """A run's regrets: position (scenario:master:seed:at) -> answer -> regret."""
     return {
         position: {name: regret for name, (_, regret) in answers.items()}
-        for position, answers in read_answers(path).items()
+        for position, answers in run.items()
     }
+
+
+def read_run(run: str | Path) -> dict[str, dict[str, float]]:
+    """A run's regrets, read (``read_answers``)."""
+    return regrets(read_answers(run))
 
 
 # The classes of ``split``, in the order they are printed.
@@ -63,7 +71,7 @@ CLASSES = (
 )
 
 
-def split(runs: list[dict[str, dict[str, tuple[str, float]]]], positions: list[str]) -> str:
+def split(runs: list[Answers], positions: list[str]) -> str:
     """Where the advisor's regret lies (module docstring): a line a class, its answers
     over all the runs, the advisor's regret there and the two judges' at the same
     answers, each summed and divided by all the answers; last, what a perfect choice
@@ -139,7 +147,7 @@ def summary(runs: list[dict[str, dict[str, float]]], positions: list[str]) -> st
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "logs", nargs="+", type=Path, help="advisor_regret.py outputs, a run an argument"
+        "logs", nargs="+", help="advisor_regret.py outputs, a run an argument (A.log,B.log)"
     )
     parser.add_argument(
         "--split", action="store_true", help="where the advisor's regret lies (docstring)"
@@ -149,10 +157,7 @@ def main() -> None:
         answers = [read_answers(p) for p in args.logs]
     except OSError as e:
         raise SystemExit(f"regret_runs: cannot read {e.filename}: {e.strerror}") from None
-    runs = [
-        {p: {name: regret for name, (_, regret) in a.items()} for p, a in run.items()}
-        for run in answers
-    ]
+    runs = [regrets(run) for run in answers]
     for path, run in zip(args.logs, runs, strict=True):
         if set(run) != set(runs[0]):
             raise SystemExit(f"regret_runs: {path} scores other positions than {args.logs[0]}")
