@@ -41,7 +41,7 @@ import advisor_quality as aq
 import advisor_regret as ar
 
 from planet_king.advisor.options import DEFAULT_POLICY
-from planet_king.advisor.playout import fork, play_task
+from planet_king.advisor.playout import play_task, root_of
 from planet_king.advisor.search import instant_choice
 from planet_king.content.loader import load_content
 
@@ -61,7 +61,7 @@ def play(args: argparse.Namespace) -> None:
             ref = aq.cached(cache, f"{spot.stem}:{aq.where(game)}:0:{version}")
             if ref is None:
                 continue
-            root = game if game.turn_starts else fork(game)
+            root = root_of(game)
             theirs = instant_choice(root, spot.seed)
             if theirs == mine:
                 continue

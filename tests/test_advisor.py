@@ -27,7 +27,7 @@ from planet_king.advisor.options import (
     paired_gap,
     tied,
 )
-from planet_king.advisor.playout import fork, play_on, play_task
+from planet_king.advisor.playout import fork, play_on, play_task, root_of
 from planet_king.advisor.search import _halve, advise, instant_choice, moves
 from planet_king.advisor.value import (
     AUTOMATIC_DEFEAT,
@@ -465,6 +465,19 @@ def test_playouts_forked_from_a_turn_start_match_full_replays(content) -> None:
             forked = play_on(kept, option, fate, policy)
             assert replayed.state.digest() == forked.state.digest()
             assert replayed.log_digest() == forked.log_digest()
+
+
+def test_the_advisor_s_root_is_the_game_itself_once_it_keeps_its_turn_starts(content) -> None:
+    """Playouts and the instant answer fork from a root that keeps its turn starts: a
+    game that keeps none is rebuilt once (same position), one that keeps them is used
+    as it is, never copied again."""
+    game = _position(content, "iupiter-hispano", 30)
+    assert game.turn_starts is None
+    root = root_of(game)
+    assert root is not game and root.turn_starts
+    assert root.state.digest() == game.state.digest()
+    assert root.decision == game.decision
+    assert root_of(root) is root
 
 
 def test_without_a_process_pool_the_advice_is_the_same(content, monkeypatch) -> None:

@@ -35,7 +35,7 @@ def evaluator_advice(
     fates."""
     from planet_king.advisor.answer import advice_json
     from planet_king.advisor.options import DEFAULT_POLICY, OptionValue, conclude
-    from planet_king.advisor.playout import fork, resample_hidden
+    from planet_king.advisor.playout import resample_hidden, root_of
     from planet_king.advisor.value import Outcome
     from planet_king.bots import make_bot
     from planet_king.engine.history import counted
@@ -49,9 +49,7 @@ def evaluator_advice(
         raise ValueError("the game is over: there is no decision to advise on")
     model = evaluator or default_evaluator()
     seed = len(counted(game.choices)) if seed is None else seed
-    # a game that keeps its turn starts forks cheaply as it is (the advisor's roots do);
-    # any other is rebuilt once so that it does
-    root = game if game.turn_starts else fork(game)
+    root = root_of(game)
     mine = make_bot(DEFAULT_POLICY, seed).choose(root.fork())
     values = [OptionValue(o.id, policy_choice=o.id == mine) for o in decision.legal]
     rng = random.Random(f"instant:{seed}")

@@ -34,6 +34,13 @@ def fork(game: Game, choices: list[str] | None = None) -> Game:
     return resume.from_start(game, choices, keep_turn_starts=True)
 
 
+def root_of(game: Game) -> Game:
+    """The position playouts and the instant answer fork from: the game itself when it
+    keeps its turn starts (it forks cheaply as it is: the advisor's roots do), else a
+    copy rebuilt once so that it does."""
+    return game if game.turn_starts else fork(game)
+
+
 _CONTENT: dict[str, Content] = {}
 
 

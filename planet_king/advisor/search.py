@@ -52,7 +52,7 @@ from planet_king.advisor.options import (
     conclude,
     tied,
 )
-from planet_king.advisor.playout import Task, fork, play_task, position_of
+from planet_king.advisor.playout import Task, play_task, position_of, root_of
 from planet_king.advisor.pool import PlayoutPool, cores
 from planet_king.advisor.value import (
     EVALUATOR,
@@ -137,7 +137,7 @@ def advise(
     if playouts is None and seconds is None:
         playouts = DEFAULT_PLAYOUTS
     deadline = started + seconds if seconds is not None else None
-    root = game if game.turn_starts else fork(game)
+    root = root_of(game)
     # asked on a copy: a bot that touches the board while it thinks (a bug, but not the
     # player's) must not change the game the advisor is asked about
     mine = make_bot(policy, seed).choose(root.fork())
