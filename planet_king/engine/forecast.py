@@ -488,11 +488,8 @@ def defeat_warnings(g: Game, *, within: int = 4) -> dict[str, str]:
         return {}
     out: dict[str, str] = {}
     for option_id in decision.legal_ids:
-        trial = g.fork()
-        trial.quiet = True
-        draws = trial.seen_draws
-        trial.choose(option_id)
-        if trial.seen_draws != draws:
+        trial = _without_chance(g, option_id)
+        if trial is None:
             continue  # chance is involved: not certain (a hidden deck's shuffle is not)
         if trial.over:
             cause = trial.state.defeat_cause
@@ -522,16 +519,24 @@ def option_effects(g: Game, *, most: int = 8) -> dict[str, str]:
         return {}
     out: dict[str, str] = {}
     for option_id in decision.legal_ids:
-        trial = g.fork()
-        trial.quiet = True
-        draws = trial.seen_draws
-        trial.choose(option_id)
-        if trial.seen_draws != draws or trial.over or trial.state.turn != s.turn:
+        trial = _without_chance(g, option_id)
+        if trial is None or trial.over or trial.state.turn != s.turn:
             continue
         said = _changes(now, forecast(trial))
         if said:
             out[option_id] = f"{said} at this End of Turn"
     return out
+
+
+def _without_chance(g: Game, option_id: str) -> Game | None:
+    """The game after ``option_id``, taken on a quiet fork up to the next decision; None
+    if a card or marker in sight was drawn meanwhile (``Game.seen_draws``): what follows
+    is then chance, not the option's certain effect."""
+    trial = g.fork()
+    trial.quiet = True
+    draws = trial.seen_draws
+    trial.choose(option_id)
+    return None if trial.seen_draws != draws else trial
 
 
 def _changes(now: Forecast, then: Forecast) -> str:

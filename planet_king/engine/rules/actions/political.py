@@ -60,6 +60,21 @@ def locked(g: Game, pos: str) -> bool:
     return pos == "office:governor-flanders" and court.holder(g, pos) == Noble.ISABEL_CLARA_EUGENIA
 
 
+def _ask_position(g: Game, prompt: str, nid: str, opts: Choices, rule: str, ctx: Context) -> Rules:
+    """The Valido places the noble: the position chosen (``office:x``, ``army:w`` or
+    ``place:slot``), without its prefix."""
+    choice = yield from g.ask(
+        prompt,
+        opts,
+        role=Role.VALIDO,
+        rule=rule,
+        cause=ctx.cause,
+        kind=DecisionKind.PLACE_NOBLE,
+        subject=nid,
+    )
+    return choice.partition(":")[2]
+
+
 def _install(g: Game, nid: str, pos: str, rule: str, cause: str) -> Rules:
     """Put a noble in a position; the one displaced is removed or returns to Court."""
     old = court.holder(g, pos)
@@ -97,17 +112,7 @@ def _appoint(g: Game, ctx: Context) -> Rules:
         court.to_deck_bottom(g, nid)
         g.log(f"No place for {g.name(nid)}: the card goes to the bottom of the deck.", rule=rule)
         return
-    pos = (
-        yield from g.ask(
-            f"Where does {g.name(nid)} go?",
-            opts,
-            role=Role.VALIDO,
-            rule=rule,
-            cause=ctx.cause,
-            kind=DecisionKind.PLACE_NOBLE,
-            subject=nid,
-        )
-    ).partition(":")[2]
+    pos = yield from _ask_position(g, f"Where does {g.name(nid)} go?", nid, opts, rule, ctx)
     yield from _install(g, nid, pos, rule, "Appoint Noble")
 
 
@@ -141,17 +146,7 @@ def _nominate(g: Game, ctx: Context) -> Rules:
     ).partition(":")[2]
     popts = Choices()
     _position_options(g, nid, popts, frees_a_seat=True)  # he leaves his seat at Court
-    pos = (
-        yield from g.ask(
-            f"Nominate {g.name(nid)} to?",
-            popts,
-            role=Role.VALIDO,
-            rule=rule,
-            cause=ctx.cause,
-            kind=DecisionKind.PLACE_NOBLE,
-            subject=nid,
-        )
-    ).partition(":")[2]
+    pos = yield from _ask_position(g, f"Nominate {g.name(nid)} to?", nid, popts, rule, ctx)
     court.set_holder(g, court.where(g, nid) or "", None)
     yield from _install(g, nid, pos, rule, "Nominate Noble")
 
