@@ -258,6 +258,31 @@ def run_of(args: argparse.Namespace) -> dict[str, object]:
     }
 
 
+def guide(run: dict[str, list[str]]) -> str:
+    """What played against what, in words, from the rows' flags (each key: the values
+    its rows hold). With the full search in every row the screen's settings played no
+    part, and are not named: the search's leaf is the scenario's at the run's commit."""
+
+    def said(key: str) -> str:
+        return " and ".join(run[key])
+
+    policy = said("policy")
+    if "0" not in run["full"]:
+        return (
+            f"{policy} alone vs guided by the advisor's search ({said('full')} playouts a "
+            f"decision, {said('full_horizon')} End of Turn(s) each, leaf the scenario's: "
+            f"advisor.search.LEAF_BY_SCENARIO; kinds {said('kinds')}, disputed only "
+            f"{said('disputed')})"
+        )
+    return (
+        f"{policy} alone vs guided ({said('playouts')} playouts, screen {said('screen')}, "
+        f"{said('challengers')} challenger(s), z {said('z')}, horizon {said('horizon')}, "
+        f"leaf {said('leaf')}, kinds {said('kinds')}, anchored {said('anchored')}, "
+        f"full {said('full')} (horizon {said('full_horizon')}), disputed only "
+        f"{said('disputed')})"
+    )
+
+
 def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
     n = len(rows)
     runs = [r.get("run") or run_of(args) for r in rows]  # rows of older runs: the flags
@@ -275,14 +300,7 @@ def summary(args: argparse.Namespace, rows: list[dict[str, object]]) -> None:
     def said(key: str) -> str:
         return " and ".join(run[key])
 
-    print(
-        f"{args.scenario}, {n} paired games (seed {said('seed')}), {said('policy')} alone "
-        f"vs guided ({said('playouts')} playouts, screen {said('screen')}, "
-        f"{said('challengers')} challenger(s), z {said('z')}, horizon {said('horizon')}, "
-        f"leaf {said('leaf')}, kinds {said('kinds')}, anchored {said('anchored')}, "
-        f"full {said('full')} (horizon {said('full_horizon')}), disputed only "
-        f"{said('disputed')}):"
-    )
+    print(f"{args.scenario}, {n} paired games (seed {said('seed')}), {guide(run)}:")
     for j, name in enumerate(FIELDS):
         a = _ci([r["alone"][j] for r in rows])  # type: ignore[index]
         b = _ci([r["guided"][j] for r in rows])  # type: ignore[index]

@@ -90,3 +90,19 @@ def test_resume_refuses_a_file_played_with_other_flags(advisor_guided, tmp_path)
     out.write_text(json.dumps({"seed": 1, "run": other}) + "\n")
     with pytest.raises(SystemExit, match="line 1 was played with other flags"):
         advisor_guided.left_to_play(_args(advisor_guided, out), range(2))
+
+
+def test_the_summary_names_the_search_that_guided_and_not_the_screen_it_did_not_use(
+    advisor_guided: ModuleType, tmp_path
+) -> None:
+    def run(**flags) -> dict[str, list[str]]:
+        return {
+            k: [str(v)]
+            for k, v in advisor_guided.run_of(_args(advisor_guided, tmp_path, **flags)).items()
+        }
+
+    full = advisor_guided.guide(run())
+    assert "advisor's search (200 playouts a decision, 1 End of Turn(s) each" in full
+    assert "screen" not in full and "leaf forecast" not in full
+    screened = advisor_guided.guide(run(full=0))
+    assert "screen 4" in screened and "leaf forecast" in screened
